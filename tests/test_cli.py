@@ -1,0 +1,84 @@
+"""The command line as a user drives it: output, messages on stderr and exit statuses."""
+
+import json
+import subprocess
+import sys
+
+import pytest
+from click.testing import CliRunner
+
+from paperkg.graph.cli import cli
+
+from conftest import FIXTURES, SEEDS
+
+
+def run(*args):
+    return CliRunner().invoke(cli, [str(a) for a in args], catch_exceptions=False)
+
+
+def test_papers_jsonl_of_the_seeds():
+    result = run("papers", SEEDS, "--format", "jsonl")
+    assert result.exit_code == 0, result.stderr
+    records = [json.loads(line) for line in result.stdout.splitlines()]
+    assert len(records) == 41
+    shared = [r for r in records if len(r["anchors"]) == 2]
+    assert len(shared) == 1
+    assert set(shared[0]) == {"id", "role", "title", "abstract", "truncated", "anchors", "sources"}
+
+
+def test_papers_table_and_csv():
+    table = run("papers", SEEDS)
+    assert table.exit_code == 0
+    assert table.stdout.rstrip().endswith("41 papers: 2 anchors, 39 related")
+    csv = run("papers", SEEDS, "--format", "csv")
+    lines = csv.stdout.splitlines()
+    assert lines[0] == "id,role,title,abstract,truncated,anchors,sources"
+    assert len(lines) == 42
+
+
+@pytest.mark.parametrize("name", sorted(p.name for p in FIXTURES.glob("bad_*.txt")))
+def test_bad_file_gives_one_line_and_status_2(name):
+    result = run("papers", FIXTURES / name)
+    assert result.exit_code == 2
+    assert result.stdout == ""
+    lines = result.stderr.splitlines()
+    assert len(lines) == 1 and lines[0].startswith(f"{FIXTURES / name}:")
+    assert "Traceback" not in result.stderr
+
+
+def test_missing_path_and_empty_directory(tmp_path):
+    missing = run("papers", tmp_path / "nope.txt")
+    assert (missing.exit_code, missing.stderr) == (2, f"{tmp_path / 'nope.txt'}:0: no such file or directory\n")
+    empty = run("papers", tmp_path)
+    assert empty.exit_code == 2 and "directory has no list files" in empty.stderr
+
+
+def test_bad_file_among_good_ones_is_skipped_with_summary_and_status_1(tmp_path):
+    result = run("build", FIXTURES / "bad_no_header.txt", SEEDS, "--out", tmp_path, "--quiet")
+    assert result.exit_code == 1
+    assert result.stderr.splitlines() == [
+        f"{FIXTURES / 'bad_no_header.txt'}:1: no header line: expected '相关论文: TITLE' or 'Related papers: TITLE'",
+        "read 2 files, 1 skipped",
+    ]
+    papers = (tmp_path / "papers.jsonl").read_text(encoding="utf-8").splitlines()
+    assert len(papers) == 41  # nothing that was read is lost
+
+
+def test_several_bad_files_only_gives_status_2():
+    result = run("papers", FIXTURES / "bad_empty.txt", FIXTURES / "bad_no_header.txt")
+    assert result.exit_code == 2
+    assert result.stderr.splitlines()[-1] == "read 0 files, 2 skipped"
+
+
+def test_every_command_has_help_with_an_example():
+    for name, command in cli.commands.items():
+        result = run(name, "--help")
+        assert result.exit_code == 0
+        assert command.help and "Example:" in result.stdout, name
+
+
+def test_version_and_module_entry_point():
+    assert run("--version").stdout.startswith("paperkg, version ")
+    proc = subprocess.run([sys.executable, "-m", "paperkg.graph", "papers", str(SEEDS)],
+                          capture_output=True, text=True)
+    assert proc.returncode == 0 and "41 papers" in proc.stdout
