@@ -15,3 +15,70 @@ LIST_SUFFIXES = (".txt",)
 TRUNCATION_MARKS = ("\u2026", "...")
 
 BATCH_SIZE = 64
+
+# spaCy model components the extractor does not use: excluded when the pipeline is made.
+UNUSED_COMPONENTS = ("ner", "lemmatizer")
+
+# doc.spans keys written by paperkg's own pipeline components.
+SPANS_CANDIDATES = "paperkg_candidates"
+SPANS_SHORT_FORMS = "paperkg_short_forms"
+SPANS_LONG_FORMS = "paperkg_long_forms"
+
+# How sure each candidate source is (a concept's score is its best mention's).
+SOURCE_SCORES = {
+    "abbreviation": 0.9,
+    "lexicon": 0.9,
+    "pattern": 0.85,
+    "cue": 0.8,
+    "name": 0.7,
+    "noun phrase": 0.6,
+    "embedded": 0.6,
+    "cut": 0.6,  # a shorter form of a candidate ending in a truncated text's last word
+}
+
+# Nouns that end a label without adding to it ("federated learning framework" is the concept
+# "federated learning") when at least two words remain.
+GENERIC_TAILS = ("framework", "approach", "strategy", "technique", "scheme", "paradigm", "solution")
+
+# Prepositions whose object names an instance of the noun they hang from ("methods such as X").
+EXAMPLE_MARKERS = ("as", "like", "including")
+
+# Nouns whose "of" or "about" object is a problem ("the challenge of X", "concerns about X").
+PROBLEM_OF = ("challenge", "problem", "issue", "bottleneck", "difficulty", "concern", "risk")
+
+# A truncated text's last, cut word is kept in a label only if the corpus or the vocabulary
+# knows it as a word: it must occur at least this often in the corpus (its cut occurrence counts).
+CUT_WORD_MIN_COUNT = 2
+
+IRREGULAR_PLURALS = {
+    "matrices": "matrix",
+    "indices": "index",
+    "vertices": "vertex",
+    "criteria": "criterion",
+    "analyses": "analysis",
+    "hypotheses": "hypothesis",
+    "caches": "cache",
+    "data": "data",
+    "series": "series",
+    "species": "species",
+}
+
+# Corpus used by bench/bench_extract.py and how many abstracts it times.
+BENCH_CORPUS = "../shared/corpora/arxiv_cs_2025.jsonl.gz"
+BENCH_ABSTRACTS = 2000
+
+# Nouns that are hardware when a hardware word precedes them ("GPU systems", "CPU platform").
+HARDWARE_CONTAINERS = ("system", "platform", "setup", "environment", "infrastructure", "server", "node",
+                       "architecture")
+
+# Nouns that end a label without adding to it when what precedes them is a term of the field
+# ("deep learning models" is the concept "deep learning").
+TERM_TAILS = ("model", "algorithm", "method", "system", "protocol")
+
+# Last words skipped when typing a phrase that is not typed otherwise ("AI scaling trends" is
+# typed by "scaling").
+UNTYPED_TAILS = GENERIC_TAILS + ("trend", "family", "process", "setting", "design", "paradigm",
+                                 "concern", "system")
+
+# Heads that say nothing when only generic words modify them ("training process", "train models").
+VAGUE_HEADS = ("model", "process", "setting")

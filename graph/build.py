@@ -7,11 +7,16 @@ from . import io
 PAPER_KEYS = ("id", "role", "title", "abstract", "truncated", "anchors", "sources")
 
 
-def write_outputs(records, out_dir, nlp=None):
-    """Write the outputs of ``records`` (reader records, with "concepts" once extracted) to
-    ``out_dir``. Returns the names of the files written, in the order written."""
+def write_outputs(extracted, out_dir):
+    """Write the outputs of ``extracted`` records to ``out_dir``. Returns the names of the files
+    written, in the order written."""
+    from paperkg.extract.pipeline import concept_table
+
+    files = {
+        "papers.jsonl": io.jsonl({k: r[k] for k in PAPER_KEYS} for r in extracted),
+        "concepts.jsonl": io.jsonl(concept_table(extracted)),
+    }
     out = Path(out_dir)
-    files = {"papers.jsonl": io.jsonl({k: r[k] for k in PAPER_KEYS} for r in records)}
     for name, data in files.items():
         io.write_atomic(out / name, data)
     return list(files)

@@ -132,10 +132,11 @@ def build(paths, out_dir, model, patterns, workers, quiet):
     Example:
         paperkg build seeds/ --out exports/
     """
-    from . import build as builder
+    from .build import write_outputs
 
     records, status = read_inputs(paths)
-    written = builder.write_outputs(records, out_dir)
+    _, extracted = run_extraction(records, model, patterns, workers, quiet)
+    written = write_outputs(extracted, out_dir)
     if not quiet:
         click.echo(f"wrote {len(written)} files to {out_dir}: {', '.join(written)}", err=True)
     sys.exit(status)

@@ -14,3 +14,13 @@ def nlp():
     from paperkg.extract.pipeline import make_nlp
 
     return make_nlp()
+
+
+@pytest.fixture(scope="session")
+def seed_records(nlp):
+    """The seeds read and extracted with the real pipeline."""
+    from paperkg.extract.pipeline import extract_records
+    from paperkg.extract.reader import read_paths
+
+    records, _, _ = read_paths([SEEDS])
+    return extract_records(records, nlp)

@@ -1,0 +1,219 @@
+"""From paper records to concepts: run the pipeline over every text, then normalise across the
+whole corpus: acronyms defined in one abstract resolve in all, mentions of one concept meet
+under one key, and each concept gets one preferred label everywhere.
+
+    extract_records(records, nlp) -> records, each with "concepts":
+        [{"id", "type", "label", "mentions": [{"text", "start", "end"}], "source", "score"}]
+    concept_table(records) -> [{"id", "type", "label", "alt_labels", "papers"}]
+"""
+
+import copy
+import re
+import sys
+import warnings
+from collections import Counter, defaultdict
+
+from . import defaults
+from .candidates import term_type
+from .normalise import concept_key, display_label, is_acronym, singular, slug
+
+_ACRONYM = re.compile(r"(?<![\w-])[A-Za-z][\w]*[A-Z][\w]*(?![\w])")
+_CUT_WORD = re.compile(r"(\w[\w-]*)(?:\u2026|\.\.\.)\s*$")
+
+
+def analysed_text(record):
+    """The text concepts are found in: an anchor's title, a related paper's abstract."""
+    return (record["title"] if record["role"] == "anchor" else record["abstract"]) or ""
+
+
+def read_doc(doc):
+    """Plain data from a processed doc: candidates (start, end, label text, type, source) with
+    character offsets, and the acronyms it defines {acronym: long form text}."""
+    candidates = [(s.start_char, s.end_char, s.id_, s.label_, s.kb_id_)
+                  for s in doc.spans[defaults.SPANS_CANDIDATES]]
+    acronyms = {}
+    for span in doc.spans[defaults.SPANS_SHORT_FORMS]:
+        acronyms.setdefault(singular(span.text), span.id_)
+    return candidates, acronyms
+
+
+def corpus_acronyms(per_doc):
+    """{acronym: long form}: for each acronym, the long form most papers define it with."""
+    counts = defaultdict(Counter)
+    texts = defaultdict(dict)
+    for acronyms in per_doc:
+        for short, long_text in acronyms.items():
+            key = concept_key(long_text)
+            counts[short][key] += 1
+            texts[short].setdefault(key, long_text)
+    return {short: texts[short][min(c, key=lambda k: (-c[k], k))] for short, c in counts.items()}
+
+
+def expand_acronyms(text, local, corpus):
+    """``prototype-based FL`` -> ``prototype-based federated learning`` (this paper's
+    definitions first, then the corpus's)."""
+    def long_form(match):
+        word = singular(match.group(0))
+        found = local.get(word) or corpus.get(word)
+        if not found:
+            return match.group(0)
+        return found if word != match.group(0) else singular_phrase(found)
+    return _ACRONYM.sub(long_form, text)
+
+
+def singular_phrase(text):
+    """``large language models`` -> ``large language model`` (the head only)."""
+    words = text.split()
+    words[-1] = singular(words[-1])
+    return " ".join(words)
+
+
+def cut_word(text):
+    """(start, end, word) of the last word of a text cut off with an ellipsis, or None."""
+    match = _CUT_WORD.search(text)
+    return (match.start(1), match.end(1), match.group(1)) if match else None
+
+
+def without_cut(candidates, cut, cut_counts, vocab):
+    """The truncated-ending rule. When the last word, glued to the ellipsis, is not known as a
+    word (from the vocabulary, or seen elsewhere in the corpus) it was cut: candidates running
+    into it give way to their shorter forms found without it (source "cut"). Otherwise those
+    shorter forms are dropped."""
+    if cut is None:
+        return [c for c in candidates if c[4] != "cut"]
+    word = cut[2].lower()
+    if word in vocab.words or cut_counts[word] >= defaults.CUT_WORD_MIN_COUNT:
+        return [c for c in candidates if c[4] != "cut"]
+    return [c if c[4] != "cut" else (*c[:4], "noun phrase")
+            for c in candidates if c[1] <= cut[0] or c[4] == "cut"]
+
+
+def known_words(texts, words):
+    """How often each of ``words`` (lower case) occurs as a word in ``texts``."""
+    if not words:
+        return Counter()
+    counts = Counter()
+    for text in texts:
+        counts.update(w for w in re.findall(r"\w+", text.lower()) if w in words)
+    return counts
+
+
+def without_generic_tail(text, vocab):
+    """``federated learning framework`` -> ``federated learning`` (two words must remain);
+    ``deep learning models`` -> ``deep learning`` (what remains must be a term of the field)."""
+    words = text.split()
+    if len(words) < 3:
+        return text
+    tail, rest = concept_key(words[-1]), " ".join(words[:-1])
+    if tail in defaults.GENERIC_TAILS or (tail in defaults.TERM_TAILS
+                                          and concept_key(rest) in vocab.terms):
+        return rest
+    return text
+
+
+def paper_concepts(text, candidates, local, corpus, vocab):
+    """Group one paper's candidates into concepts, one per key: {key: {"type", "source",
+    "score", "spans", "forms"}}; the best-scored candidate decides type and source."""
+    grouped = {}
+    for start, end, label_text, kind, source in candidates:
+        words = label_text.split()
+        if len(words) == 2 and is_acronym(words[0]) and concept_key(words[1]) in defaults.TERM_TAILS:
+            label_text = words[0]  # "MoE models" is the concept "MoE"
+        expanded = without_generic_tail(expand_acronyms(label_text, local, corpus), vocab)
+        key = concept_key(expanded)
+        if not key:
+            continue
+        if source == "name" and expanded != label_text:
+            kind = term_type(key, vocab)[0] or kind
+        score = defaults.SOURCE_SCORES[source]
+        concept = grouped.get(key)
+        if concept is None:
+            concept = grouped[key] = {"type": kind, "source": source, "score": score,
+                                      "spans": set(), "forms": []}
+        elif score > concept["score"]:
+            concept.update(type=kind, source=source, score=score)
+        concept["spans"].add((start, end))
+        concept["forms"].append(display_label(expanded))
+    return grouped
+
+
+def extract_records(records, nlp, workers=1, batch_size=defaults.BATCH_SIZE, progress=False):
+    """Copies of ``records`` each with a ``concepts`` list (see the module docstring).
+
+    ``workers`` > 1 runs spaCy in that many processes; ``progress`` draws a bar on stderr."""
+    vocab = nlp.get_pipe("paperkg_candidates").vocabulary
+    texts = [analysed_text(r) for r in records]
+    docs = nlp.pipe(texts, batch_size=batch_size, n_process=workers)
+    if progress:
+        docs = progress_bar(docs, len(texts))
+    with warnings.catch_warnings():
+        # scispaCy's detector runs an empty matcher on texts without abbreviations; spaCy warns.
+        warnings.filterwarnings("ignore", message=r"\[W036\]")
+        found = [read_doc(doc) for doc in docs]
+    corpus = corpus_acronyms(acronyms for _, acronyms in found)
+    cuts = [cut_word(text) if record["truncated"] else None for record, text in zip(records, texts)]
+    cut_counts = known_words(texts, {c[2].lower() for c in cuts if c})
+
+    papers = []
+    for text, (candidates, local), cut in zip(texts, found, cuts):
+        papers.append(paper_concepts(text, without_cut(candidates, cut, cut_counts, vocab),
+                                     local, corpus, vocab))
+
+    labels = preferred_labels(papers)
+    out = []
+    for record, text, grouped in zip(records, texts, papers):
+        concepts = [
+            {
+                "id": f"{c['type']}/{slug(key)}",
+                "type": c["type"],
+                "label": labels[key],
+                "mentions": [{"text": text[s:e], "start": s, "end": e} for s, e in sorted(c["spans"])],
+                "source": c["source"],
+                "score": c["score"],
+            }
+            for key, c in grouped.items()
+        ]
+        concepts.sort(key=lambda c: c["id"])
+        out.append(dict(copy.deepcopy(record), concepts=concepts))
+    return out
+
+
+def preferred_labels(papers):
+    """{key: label}: each key's most frequent display form in the corpus (then the shortest,
+    then the first in alphabetical order), so one concept has one label everywhere."""
+    forms = defaultdict(Counter)
+    for grouped in papers:
+        for key, concept in grouped.items():
+            forms[key].update(concept["forms"])
+    return {key: min(c, key=lambda f: (-c[f], len(f), f)) for key, c in forms.items()}
+
+
+def concept_table(records_with_concepts):
+    """One row per concept across the corpus: id, type, label, alt_labels (other surface forms
+    seen, acronyms included), papers (how many mention it); sorted by id."""
+    rows = {}
+    for record in records_with_concepts:
+        for concept in record.get("concepts", ()):
+            row = rows.setdefault(concept["id"], {"id": concept["id"], "type": concept["type"],
+                                                  "label": concept["label"], "alt_labels": set(),
+                                                  "papers": 0})
+            row["papers"] += 1
+            row["alt_labels"].update(display_label(m["text"]) for m in concept["mentions"])
+    for row in rows.values():
+        row["alt_labels"] = sorted(row["alt_labels"] - {row["label"]})
+    return [rows[k] for k in sorted(rows)]
+
+
+def progress_bar(items, total, stream=None, width=30):
+    """Yield from ``items`` while drawing ``[=====     ] n/total`` on stderr."""
+    stream = stream or sys.stderr
+    step = max(1, total // 100)
+    done = 0
+    for done, item in enumerate(items, start=1):
+        if done % step == 0 or done == total:
+            filled = width * done // max(total, 1)
+            stream.write(f"\rextracting [{'=' * filled}{' ' * (width - filled)}] {done}/{total}")
+            stream.flush()
+        yield item
+    if total:
+        stream.write("\n")

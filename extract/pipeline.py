@@ -1,0 +1,83 @@
+"""The spaCy pipeline: the English model, scispaCy's abbreviation detector and paperkg's own
+components, which write their results to ``doc.spans`` (span groups survive ``nlp.pipe`` with
+several processes; Doc extensions holding Spans do not).
+
+The extractor's public API is here: ``make_nlp``, ``extract_records`` and ``concept_table``.
+"""
+
+from spacy.language import Language
+from spacy.matcher import Matcher
+from spacy.tokens import Span
+
+import scispacy.abbreviation  # noqa: F401  (registers the "abbreviation_detector" factory)
+
+from . import defaults
+from .candidates import abbreviation_pairs, find_candidates
+from .concepts import concept_table, extract_records
+from .nlp import load_model
+from .vocabulary import load_vocabulary
+
+__all__ = ["make_nlp", "extract_records", "concept_table", "OWN_COMPONENTS"]
+
+OWN_COMPONENTS = ("paperkg_abbreviations", "paperkg_candidates")
+
+
+def make_nlp(model=None, patterns=()):
+    """Load the English model without the components paperkg does not use, then add the
+    abbreviation detector and paperkg's components. ``patterns`` are extra JSONL pattern files
+    (``{"label": "method"|"problem"|"hardware", "pattern": ...}``)."""
+    nlp = load_model(model, exclude=list(defaults.UNUSED_COMPONENTS))
+    nlp.add_pipe("abbreviation_detector", config={"make_serializable": True})
+    nlp.add_pipe("paperkg_abbreviations")
+    nlp.add_pipe("paperkg_candidates", config={"patterns": [str(p) for p in patterns]})
+    return nlp
+
+
+@Language.factory("paperkg_abbreviations", assigns=["doc.spans"], requires=["doc._.abbreviations"])
+def make_abbreviation_spans(nlp, name):
+    return AbbreviationSpans()
+
+
+class AbbreviationSpans:
+    """Sets ``doc.spans["paperkg_short_forms"]`` (every short form; ``span.id_`` is its long
+    form's text) and ``doc.spans["paperkg_long_forms"]`` (each defining long form; ``span.id_``
+    is its short form's text) from scispaCy's ``doc._.abbreviations``."""
+
+    def __call__(self, doc):
+        shorts, longs = [], {}
+        for short_start, short_end, long_start, long_end in abbreviation_pairs(doc._.abbreviations):
+            short_text = doc[short_start:short_end].text
+            long_text = doc[long_start:long_end].text
+            shorts.append(Span(doc, short_start, short_end, label="short", span_id=long_text))
+            longs.setdefault((long_start, long_end),
+                             Span(doc, long_start, long_end, label="long", span_id=short_text))
+        doc.spans[defaults.SPANS_SHORT_FORMS] = shorts
+        doc.spans[defaults.SPANS_LONG_FORMS] = [longs[k] for k in sorted(longs)]
+        return doc
+
+
+@Language.factory("paperkg_candidates", assigns=["doc.spans"], default_config={"patterns": []})
+def make_candidate_finder(nlp, name, patterns):
+    return CandidateFinder(nlp, patterns)
+
+
+class CandidateFinder:
+    """Sets ``doc.spans["paperkg_candidates"]``: candidate concepts, ``span.label_`` their type,
+    ``span.kb_id_`` the rule that found them, ``span.id_`` the text their label is made from.
+    ``patterns``: extra JSONL pattern files added to the shipped vocabulary."""
+
+    def __init__(self, nlp, patterns):
+        self.vocabulary = load_vocabulary(tuple(patterns))
+        self.matcher = None
+        if self.vocabulary.token_patterns:
+            self.matcher = Matcher(nlp.vocab)
+            for kind, pattern in self.vocabulary.token_patterns:
+                self.matcher.add(kind, [pattern])
+
+    def __call__(self, doc):
+        found = find_candidates(doc, self.vocabulary, doc.spans.get(defaults.SPANS_LONG_FORMS, ()),
+                                self.matcher)
+        doc.spans[defaults.SPANS_CANDIDATES] = [
+            Span(doc, c.start, c.end, label=c.type, kb_id=c.source, span_id=c.text) for c in found
+        ]
+        return doc
