@@ -14,7 +14,7 @@ import click
 from paperkg.extract import reader
 from paperkg.extract.errors import EXIT_INPUT, EXIT_OK, EXIT_PARTIAL, PaperkgError
 
-from . import __version__, io
+from . import __version__, defaults, io
 
 
 class Cli(click.Group):
@@ -73,12 +73,39 @@ def model_options(command):
     return wrapper
 
 
+def relate_options(command):
+    """Options of the commands that compute relatedness (graph/relate.py)."""
+
+    @click.option("--top-k", default=defaults.SIMILARITY_TOP_K, show_default=True,
+                  type=click.IntRange(0), help="Similar papers kept per paper.")
+    @click.option("--similarity-threshold", "threshold", default=defaults.SIMILARITY_THRESHOLD,
+                  show_default=True, type=click.FloatRange(0, 1),
+                  help="Lowest similarity score kept.")
+    @click.option("--min-cooccurrence", "min_count", default=defaults.MIN_COOCCURRENCE,
+                  show_default=True, type=click.IntRange(1),
+                  help="Papers two concepts must share to be linked by CO_OCCURS.")
+    @functools.wraps(command)
+    def wrapper(*args, **kwargs):
+        return command(*args, **kwargs)
+
+    return wrapper
+
+
 def run_extraction(records, model, patterns, workers, quiet):
     from paperkg.extract import pipeline
 
     nlp = pipeline.make_nlp(model, patterns=patterns)
     progress = not quiet and sys.stderr.isatty()
     return nlp, pipeline.extract_records(records, nlp, workers=workers, progress=progress)
+
+
+def extract_and_relate(records, model, patterns, workers, quiet, top_k, threshold, min_count):
+    """Extract the records' concepts and build their graph: (extracted records, graph)."""
+    from .build import make_graph
+
+    nlp, extracted = run_extraction(records, model, patterns, workers, quiet)
+    graph = make_graph(extracted, nlp, top_k=top_k, threshold=threshold, min_count=min_count)
+    return extracted, graph
 
 
 PAPER_FIELDS = ["id", "role", "title", "abstract", "truncated", "anchors", "sources"]
@@ -124,7 +151,8 @@ def papers_table(records):
 @click.option("--out", "out_dir", required=True, type=click.Path(file_okay=False),
               help="Folder to write the outputs to (created if missing).")
 @model_options
-def build(paths, out_dir, model, patterns, workers, quiet):
+@relate_options
+def build(paths, out_dir, model, patterns, workers, quiet, top_k, threshold, min_count):
     """Build the knowledge graph of related-paper lists and write every output to a folder:
     papers.jsonl, concepts.jsonl and the graph exports.
 
@@ -135,8 +163,9 @@ def build(paths, out_dir, model, patterns, workers, quiet):
     from .build import write_outputs
 
     records, status = read_inputs(paths)
-    _, extracted = run_extraction(records, model, patterns, workers, quiet)
-    written = write_outputs(extracted, out_dir)
+    extracted, graph = extract_and_relate(records, model, patterns, workers, quiet, top_k,
+                                          threshold, min_count)
+    written = write_outputs(extracted, graph, out_dir)
     if not quiet:
         click.echo(f"wrote {len(written)} files to {out_dir}: {', '.join(written)}", err=True)
     sys.exit(status)
@@ -162,6 +191,63 @@ def extract(paths, output, model, patterns, workers, quiet):
         io.write_atomic(output, text)
     else:
         click.echo(text, nl=False)
+    sys.exit(status)
+
+
+@cli.command()
+@click.argument("paths", nargs=-1, required=True, type=click.Path())
+@click.option("--anchor", metavar="TITLE-OR-ID",
+              help="Only this anchor's list: its paper id or part of its title.")
+@click.option("--format", "fmt", type=click.Choice(["markdown", "csv"]), default="markdown",
+              show_default=True, help="Output format.")
+@model_options
+@relate_options
+def compare(paths, anchor, fmt, model, patterns, workers, quiet, top_k, threshold, min_count):
+    """Compare the anchors' lists: for each anchor, a table of its related papers by the
+    problems, methods and hardware they mention, then the concepts its list shares with the
+    other lists, those only it has, and the papers other anchors list too.
+
+    \b
+    Example:
+        paperkg compare seeds/ --anchor SimpleFSDP --format csv
+    """
+    from . import compare as comparing, model as graph_model
+
+    records, status = read_inputs(paths)
+    if anchor:  # fail before the slow part
+        comparing.find_anchors(graph_model.build_graph(records), anchor)
+    _, graph = extract_and_relate(records, model, patterns, workers, quiet, top_k, threshold,
+                                  min_count)
+    tables = comparing.comparison(graph, anchor)
+    if fmt == "csv":
+        click.echo(comparing.render_csv(tables), nl=False)
+    else:
+        click.echo(comparing.render_markdown(graph, tables), nl=False)
+    sys.exit(status)
+
+
+@cli.command()
+@click.argument("paths", nargs=-1, required=True, type=click.Path())
+@click.option("--out", "out_dir", required=True, type=click.Path(file_okay=False),
+              help="Folder to write report.md to (created if missing).")
+@model_options
+@relate_options
+def report(paths, out_dir, model, patterns, workers, quiet, top_k, threshold, min_count):
+    """Write a one-page report.md: the top concepts per type, the communities, the papers that
+    bridge anchors, the nearest-neighbour pairs and the comparison of the anchors' lists.
+
+    \b
+    Example:
+        paperkg report seeds/ --out report/
+    """
+    from . import report as reporting
+
+    records, status = read_inputs(paths)
+    _, graph = extract_and_relate(records, model, patterns, workers, quiet, top_k, threshold,
+                                  min_count)
+    path = reporting.write_report(graph, out_dir)
+    if not quiet:
+        click.echo(f"wrote {path}", err=True)
     sys.exit(status)
 
 

@@ -24,3 +24,11 @@ def seed_records(nlp):
 
     records, _, _ = read_paths([SEEDS])
     return extract_records(records, nlp)
+
+
+@pytest.fixture(scope="session")
+def seed_graph(seed_records, nlp):
+    """The knowledge graph of the seeds, as `paperkg build` makes it."""
+    from paperkg.graph.build import make_graph
+
+    return make_graph(seed_records, nlp)
