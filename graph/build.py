@@ -2,7 +2,7 @@
 
 from pathlib import Path
 
-from . import __version__, defaults, io, model, relate
+from . import __version__, defaults, io, model, rdf, relate
 
 PAPER_KEYS = ("id", "role", "title", "abstract", "truncated", "anchors", "sources")
 
@@ -28,13 +28,15 @@ def make_graph(extracted, nlp=None, top_k=defaults.SIMILARITY_TOP_K,
     return graph
 
 
-def write_outputs(extracted, graph, out_dir):
+def write_outputs(extracted, graph, out_dir, base_iri=defaults.BASE_IRI):
     """Write the outputs of ``extracted`` records and their ``graph`` (from make_graph) to
-    ``out_dir``. Returns the names of the files written, in the order written."""
+    ``out_dir`` (RDF instance IRIs under ``base_iri``). Returns the names of the files written,
+    in the order written."""
     files = {
         "papers.jsonl": io.jsonl({k: r[k] for k in PAPER_KEYS} for r in extracted),
         "concepts.jsonl": io.jsonl(model.concept_rows(graph)),
     }
+    files.update(rdf.serialise(graph, base_iri))
     out = Path(out_dir)
     for name, data in files.items():
         io.write_atomic(out / name, data)

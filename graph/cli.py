@@ -150,9 +150,13 @@ def papers_table(records):
 @click.argument("paths", nargs=-1, required=True, type=click.Path())
 @click.option("--out", "out_dir", required=True, type=click.Path(file_okay=False),
               help="Folder to write the outputs to (created if missing).")
+@click.option("--base-iri", default=defaults.BASE_IRI, show_default=True, metavar="IRI",
+              callback=lambda ctx, param, value: check_base_iri(value),
+              help="Base of the RDF instance IRIs (absolute http(s) IRI ending in / or #).")
 @model_options
 @relate_options
-def build(paths, out_dir, model, patterns, workers, quiet, top_k, threshold, min_count):
+def build(paths, out_dir, base_iri, model, patterns, workers, quiet, top_k, threshold,
+          min_count):
     """Build the knowledge graph of related-paper lists and write every output to a folder:
     papers.jsonl, concepts.jsonl and the graph exports.
 
@@ -165,7 +169,7 @@ def build(paths, out_dir, model, patterns, workers, quiet, top_k, threshold, min
     records, status = read_inputs(paths)
     extracted, graph = extract_and_relate(records, model, patterns, workers, quiet, top_k,
                                           threshold, min_count)
-    written = write_outputs(extracted, graph, out_dir)
+    written = write_outputs(extracted, graph, out_dir, base_iri=base_iri)
     if not quiet:
         click.echo(f"wrote {len(written)} files to {out_dir}: {', '.join(written)}", err=True)
     sys.exit(status)
@@ -249,6 +253,59 @@ def report(paths, out_dir, model, patterns, workers, quiet, top_k, threshold, mi
     if not quiet:
         click.echo(f"wrote {path}", err=True)
     sys.exit(status)
+
+
+def check_base_iri(value):
+    from .rdf import check_base_iri as check
+
+    return check(value)
+
+
+@cli.command()
+@click.argument("graph", required=False, type=click.Path(dir_okay=False))
+@click.argument("text", required=False, metavar="[QUERY]")
+@click.option("--file", "query_file", type=click.Path(exists=True, dir_okay=False),
+              help="Read the query from a file (e.g. Q.rq).")
+@click.option("--example", metavar="NAME", help="Run a shipped example query (--list-examples).")
+@click.option("--format", "fmt", type=click.Choice(["table", "csv", "tsv", "json"]),
+              default="table", show_default=True,
+              help="Output format; json is SPARQL 1.1 Query Results JSON.")
+@click.option("--list-examples", is_flag=True, help="List the example queries and what each "
+              "answers, then stop (GRAPH is then optional).")
+def query(graph, text, query_file, example, fmt, list_examples):
+    """Run a SPARQL query over an exported graph (graph.ttl, graph.nt or graph.jsonld; the
+    format is chosen by the suffix). Give the query as an argument, a file or an example name.
+    paperkg's prefixes (pkg, fabio, schema, dcterms, skos, oa, prov, ...) are predeclared. A
+    malformed query is reported as NAME:LINE:COLUMN: ... with exit status 2.
+
+    \b
+    Example:
+        paperkg query exports/graph.ttl --example related-papers
+        paperkg query exports/graph.ttl 'SELECT (COUNT(*) AS ?n) WHERE { ?p a pkg:AnchorPaper }'
+        paperkg query exports/graph.nt --file my.rq --format csv
+    """
+    from . import sparql
+
+    if list_examples:
+        known = sparql.examples()
+        width = max(map(len, known))
+        for name, (question, _) in known.items():
+            click.echo(f"{name.ljust(width)}  {question}")
+        return
+    if graph is None:
+        raise click.UsageError("missing GRAPH: the exported RDF file to query")
+    given = [x for x in (text, query_file, example) if x is not None]
+    if len(given) != 1:
+        raise click.UsageError("give exactly one of QUERY, --file Q.rq or --example NAME")
+    if query_file:
+        name = query_file
+        with open(query_file, encoding="utf-8") as fh:
+            text = fh.read()
+    elif example:
+        name, text = f"{example}.rq", sparql.example(example)
+    else:
+        name = "query"
+    click.echo(sparql.query(graph, text, fmt, name), nl=False)
 
 
 @cli.command("eval")
