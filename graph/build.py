@@ -2,7 +2,7 @@
 
 from pathlib import Path
 
-from . import __version__, defaults, io, model, rdf, relate
+from . import __version__, defaults, gephi, html, io, model, rdf, relate
 
 PAPER_KEYS = ("id", "role", "title", "abstract", "truncated", "anchors", "sources")
 
@@ -28,15 +28,18 @@ def make_graph(extracted, nlp=None, top_k=defaults.SIMILARITY_TOP_K,
     return graph
 
 
-def write_outputs(extracted, graph, out_dir, base_iri=defaults.BASE_IRI):
+def write_outputs(extracted, graph, out_dir, base_iri=defaults.BASE_IRI,
+                  max_nodes=defaults.MAX_NODES):
     """Write the outputs of ``extracted`` records and their ``graph`` (from make_graph) to
-    ``out_dir`` (RDF instance IRIs under ``base_iri``). Returns the names of the files written,
-    in the order written."""
+    ``out_dir`` (RDF instance IRIs under ``base_iri``; the HTML explorer draws at most
+    ``max_nodes`` nodes). Returns the names of the files written, in the order written."""
     files = {
         "papers.jsonl": io.jsonl({k: r[k] for k in PAPER_KEYS} for r in extracted),
         "concepts.jsonl": io.jsonl(model.concept_rows(graph)),
     }
     files.update(rdf.serialise(graph, base_iri))
+    files["graph.html"] = html.render(graph, max_nodes)
+    files.update(gephi.files(graph))
     out = Path(out_dir)
     for name, data in files.items():
         io.write_atomic(out / name, data)

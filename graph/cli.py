@@ -150,12 +150,15 @@ def papers_table(records):
 @click.argument("paths", nargs=-1, required=True, type=click.Path())
 @click.option("--out", "out_dir", required=True, type=click.Path(file_okay=False),
               help="Folder to write the outputs to (created if missing).")
+@click.option("--max-nodes", default=defaults.MAX_NODES, show_default=True,
+              type=click.IntRange(1), help="The HTML explorer draws at most the N most "
+              "connected nodes (and says so).")
 @click.option("--base-iri", default=defaults.BASE_IRI, show_default=True, metavar="IRI",
               callback=lambda ctx, param, value: check_base_iri(value),
               help="Base of the RDF instance IRIs (absolute http(s) IRI ending in / or #).")
 @model_options
 @relate_options
-def build(paths, out_dir, base_iri, model, patterns, workers, quiet, top_k, threshold,
+def build(paths, out_dir, max_nodes, base_iri, model, patterns, workers, quiet, top_k, threshold,
           min_count):
     """Build the knowledge graph of related-paper lists and write every output to a folder:
     papers.jsonl, concepts.jsonl and the graph exports.
@@ -169,7 +172,7 @@ def build(paths, out_dir, base_iri, model, patterns, workers, quiet, top_k, thre
     records, status = read_inputs(paths)
     extracted, graph = extract_and_relate(records, model, patterns, workers, quiet, top_k,
                                           threshold, min_count)
-    written = write_outputs(extracted, graph, out_dir, base_iri=base_iri)
+    written = write_outputs(extracted, graph, out_dir, base_iri=base_iri, max_nodes=max_nodes)
     if not quiet:
         click.echo(f"wrote {len(written)} files to {out_dir}: {', '.join(written)}", err=True)
     sys.exit(status)
