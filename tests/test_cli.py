@@ -82,3 +82,31 @@ def test_version_and_module_entry_point():
     proc = subprocess.run([sys.executable, "-m", "paperkg.graph", "papers", str(SEEDS)],
                           capture_output=True, text=True)
     assert proc.returncode == 0 and "41 papers" in proc.stdout
+
+
+def test_eval_scores_predictions_against_a_gold_file(tmp_path):
+    gold = FIXTURES / "extract_dev.gold.jsonl"
+    rows = [json.loads(line) for line in gold.read_text(encoding="utf-8").splitlines()]
+    pred = tmp_path / "pred.jsonl"
+    # the gold itself as predictions, less one required concept: recall drops below 1
+    dropped = next(c for c in rows[0]["concepts"] if not c.get("optional"))
+    rows[0]["concepts"].remove(dropped)
+    pred.write_text("".join(json.dumps({"abstract": r["text"], "concepts": r["concepts"]}) + "\n"
+                            for r in rows), encoding="utf-8")
+    result = run("eval", gold, pred)
+    assert result.exit_code == 0
+    micro = next(line for line in result.stdout.splitlines() if line.startswith("micro"))
+    assert "P 1.000" in micro and "R 1.000" not in micro
+    line = next(x for x in result.stdout.splitlines() if x.startswith(dropped["type"]))
+    assert "fn 1 " in line
+
+
+@pytest.mark.parametrize("name, message", [
+    ("bad_not_utf8.txt", ":5: not valid UTF-8: byte 0xe9 at offset"),
+    ("good_plain.txt", ":1: not valid JSON"),
+])
+def test_eval_rejects_a_bad_prediction_file_in_one_line(name, message):
+    result = run("eval", FIXTURES / "extract_dev.gold.jsonl", FIXTURES / name)
+    assert result.exit_code == 2
+    assert result.stderr.startswith(str(FIXTURES / name)) and message in result.stderr
+    assert len(result.stderr.splitlines()) == 1
