@@ -64,6 +64,14 @@ def is_generic(key, vocab):
         and all(w in vocab.generic for w in words)
 
 
+def only_degree(key, vocab):
+    """A generic head with only size or trend words before it (``large problem``,
+    ``increasing demand``, ``ever-increasing complexity``): a degree, not a concept."""
+    words = key.split()
+    return (len(words) >= 2 and words[-1] in vocab.generic and key not in vocab.terms
+            and all(w in vocab.degree or w in vocab.evaluative for w in words[:-1]))
+
+
 def has_content(key, vocab):
     """False for a generic head whose modifiers name nothing of the field (``targeted
     approach``, ``mitigation strategy``); true for ``training strategy``, ``fully sharded
@@ -210,6 +218,8 @@ def typed(doc, start, end, text, cue, vocab):
         rest = text.split(None, 1)[1] if text.lower().startswith(doc[start].lower_ + " ") else None
         if rest and not is_generic(concept_key(rest), vocab):
             start, text = start + 1, rest
+    if kind == "problem" and only_degree(concept_key(text), vocab):
+        return None
     return Candidate(start, end, kind, source, text)
 
 
@@ -325,7 +335,26 @@ def find_candidates(doc, vocab, long_forms=(), matcher=None):
         known = best.get(where)
         if known is None or defaults.SOURCE_SCORES[candidate.source] > defaults.SOURCE_SCORES[known.source]:
             best[where] = candidate
-    return without_nested(sorted(best.values()))
+    return without_fragments(doc, without_nested(sorted(best.values())), vocab)
+
+
+def without_fragments(doc, candidates, vocab):
+    """Drop a piece of a longer accepted name that the parser took for a phrase of its own:
+    ``Sparse Times`` inside the defined long form ``Sparse Times Dense Matrix Multiplication``.
+    Terms of the field, acronyms and names defined on their own stay."""
+    names = [c for c in candidates if c.source in defaults.WHOLE_NAME_SOURCES]
+    if not names:
+        return candidates
+    kept = []
+    for c in candidates:
+        end = next((t.i for t in doc[c.start:c.end] if t.text == "("), c.end)  # "X (SpMM"
+        inside = any(n.start <= c.start and end <= n.end and n.end - n.start > end - c.start
+                     for n in names)
+        if inside and c.source not in defaults.WHOLE_NAME_SOURCES + ("embedded",) \
+                and concept_key(c.text) not in vocab.terms and not (c.end - c.start == 1 and is_acronym(c.text)):
+            continue
+        kept.append(c)
+    return kept
 
 
 def abbreviation_pairs(abbreviations):

@@ -15,7 +15,8 @@ from collections import Counter, defaultdict
 
 from . import defaults
 from .candidates import term_type
-from .normalise import concept_key, display_label, is_acronym, singular, slug
+from .normalise import (concept_key, display_label, head_index, is_acronym, is_of_compound,
+                        singular, slug)
 
 _ACRONYM = re.compile(r"(?<![\w-])[A-Za-z][\w]*[A-Z][\w]*(?![\w])")
 _CUT_WORD = re.compile(r"(\w[\w-]*)(?:\u2026|\.\.\.)\s*$")
@@ -62,9 +63,13 @@ def expand_acronyms(text, local, corpus):
 
 
 def singular_phrase(text):
-    """``large language models`` -> ``large language model`` (the head only)."""
+    """``large language models`` -> ``large language model`` (the head only: ``mixtures of
+    experts`` -> ``mixture of experts``; ``Mixture-of-Experts`` stays)."""
     words = text.split()
-    words[-1] = singular(words[-1])
+    if is_of_compound(words[-1]):
+        return text
+    head = head_index(words)
+    words[head] = singular(words[head])
     return " ".join(words)
 
 
@@ -115,10 +120,15 @@ def paper_concepts(text, candidates, local, corpus, vocab):
     """Group one paper's candidates into concepts, one per key: {key: {"type", "source",
     "score", "spans", "forms"}}; the best-scored candidate decides type and source."""
     grouped = {}
+    long_forms = {concept_key(long_text) for long_text in local.values()}
     for start, end, label_text, kind, source in candidates:
         words = label_text.split()
-        if len(words) == 2 and is_acronym(words[0]) and concept_key(words[1]) in defaults.TERM_TAILS:
-            label_text = words[0]  # "MoE models" is the concept "MoE"
+        if len(words) >= 2 and concept_key(words[-1]) in defaults.TERM_TAILS and source != "abbreviation" \
+                and ((len(words) == 2 and is_acronym(words[0]))
+                     or concept_key(" ".join(words[:-1])) in long_forms):
+            # "MoE models" is the concept "MoE", "Mixture-of-Experts (MoE) models" the concept
+            # "Mixture-of-Experts"; a long form keeps its own head ("Large Language Models")
+            label_text = " ".join(words[:-1])
         expanded = without_generic_tail(expand_acronyms(label_text, local, corpus), vocab)
         key = concept_key(expanded)
         if not key:
@@ -198,10 +208,18 @@ def concept_table(records_with_concepts):
                                                   "label": concept["label"], "alt_labels": set(),
                                                   "papers": 0})
             row["papers"] += 1
-            row["alt_labels"].update(display_label(m["text"]) for m in concept["mentions"])
+            row["alt_labels"].update(display_label(m["text"]) for m in concept["mentions"]
+                                     if not is_coordination(m["text"], concept["label"]))
     for row in rows.values():
         row["alt_labels"] = sorted(row["alt_labels"] - {row["label"]})
     return [rows[k] for k in sorted(rows)]
+
+
+def is_coordination(text, label):
+    """True for a mention that coordinates this concept with another (``computational and
+    communication bottlenecks`` for ``computational bottleneck``): evidence, not a variant."""
+    label_words = set(label.lower().split())
+    return any(w in defaults.COORDINATORS and w not in label_words for w in text.lower().split())
 
 
 def progress_bar(items, total, stream=None, width=30):

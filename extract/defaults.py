@@ -82,3 +82,10 @@ UNTYPED_TAILS = GENERIC_TAILS + ("trend", "family", "process", "setting", "desig
 
 # Heads that say nothing when only generic words modify them ("training process", "train models").
 VAGUE_HEADS = ("model", "process", "setting")
+
+# Words joining coordinated phrases: a mention holding one the label lacks is not an alt label.
+COORDINATORS = ("and", "or", "nor", "&")
+
+# Sources of candidates that name a whole concept (a defined long form, a user's pattern): a
+# noun phrase found inside one is a fragment of the name, not a concept of its own.
+WHOLE_NAME_SOURCES = ("abbreviation", "pattern")

@@ -27,10 +27,11 @@ _KEEP_ENDINGS = ("ss", "us", "is", "ics", "as", "ous", "sis", "ws")
 
 
 def is_acronym(word):
-    """``GPU``, ``LLMs``, ``ZeRO``, ``SpMSpV``: an upper-case letter after the first character
-    and at least two letters (``2D`` is not one)."""
-    return (len(word) >= 2 and any(c.isupper() for c in word[1:])
-            and sum(c.isalpha() for c in word) >= 2)
+    """``GPU``, ``LLMs``, ``ZeRO``, ``SpMSpV``, ``multi-GPU``: an upper-case letter after the
+    first character of a hyphen-separated part and at least two letters (``2D`` is not one, nor
+    is a capitalised hyphenated word such as ``Large-Language``)."""
+    return (sum(c.isalpha() for c in word) >= 2
+            and any(any(c.isupper() for c in part[1:]) for part in word.split("-")))
 
 
 def head_index(words):
@@ -39,6 +40,12 @@ def head_index(words):
     if len(words) >= 3 and words[-2].lower() == "of":
         return len(words) - 3
     return len(words) - 1
+
+
+def is_of_compound(word):
+    """``mixture-of-experts``: a hyphenated word whose head comes before ``of``."""
+    parts = word.split("-")
+    return len(parts) >= 3 and parts[-2].lower() == "of"
 
 
 @lru_cache(maxsize=65536)
@@ -109,7 +116,8 @@ def display_label(text):
         return ""
     words = [w if is_acronym(w) else american(w.lower()) for w in words]
     head = head_index(words)
-    words[head] = singular(words[head])
+    if not is_of_compound(words[head]):
+        words[head] = singular(words[head])
     if words[-1].endswith("-efficient"):
         words[-1] = words[-1][:-len("-efficient")] + " efficiency"
     return " ".join(words)

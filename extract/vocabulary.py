@@ -8,7 +8,9 @@ spaCy's rulers read), plus any pattern files the user adds.
 - ``data/words.jsonl``: ``{"label": ROLE, "pattern": WORD}``: words with a role in candidate
   finding: ``EVALUATIVE`` (dropped from the start of a label), ``PROBLEM_MODIFIER`` (turns a
   method head into a problem: ``growing KV cache``), ``GENERIC`` (not a concept on its own),
-  ``INTRO_VERB`` (``we propose X``), ``PROBLEM_VERB`` (``reduce X``, ``suffer from X``).
+  ``INTRO_VERB`` (``we propose X``), ``PROBLEM_VERB`` (``reduce X``, ``suffer from X``),
+  ``DEGREE`` (size and trend words that add nothing to a generic head: ``large problems``,
+  ``increasing demand``).
 - ``data/spelling.jsonl`` (read by ``normalise``): ``{"label": "SPELLING", "pattern": BRITISH,
   "id": AMERICAN}``: word beginnings rewritten so British and American spellings meet in one label.
 """
@@ -36,6 +38,7 @@ class Vocabulary:
     generic: frozenset = frozenset()
     intro_verbs: frozenset = frozenset()
     problem_verbs: frozenset = frozenset()
+    degree: frozenset = frozenset()
     words: frozenset = frozenset()  # every word of every term
 
 
@@ -76,7 +79,7 @@ def load_vocabulary(extra_paths=()):
         except OSError as exc:
             raise PaperkgError(f"{path}: cannot read pattern file: {exc.strerror or exc}") from None
     roles = {"EVALUATIVE": set(), "PROBLEM_MODIFIER": set(), "GENERIC": set(), "INTRO_VERB": set(),
-             "PROBLEM_VERB": set()}
+             "PROBLEM_VERB": set(), "DEGREE": set()}
     terms, token_patterns = {}, []
     for row in rows:
         label, pattern = row["label"], row["pattern"]
@@ -97,5 +100,6 @@ def load_vocabulary(extra_paths=()):
         generic=frozenset(roles["GENERIC"]),
         intro_verbs=frozenset(roles["INTRO_VERB"]),
         problem_verbs=frozenset(roles["PROBLEM_VERB"]),
+        degree=frozenset(roles["DEGREE"]),
         words=frozenset(w for key in terms for w in key.split()),
     )

@@ -230,6 +230,78 @@ def test_dev_set_score(nlp, name):
     assert result["micro"]["f1"] >= 0.7
 
 
+def test_hyphenated_capitalised_long_form_keeps_its_head_and_meets_the_spaced_form(nlp):
+    records = concepts.extract_records([
+        related("The success of current Large-Language Models (LLMs) hinges on extensive training "
+                "data that is collected and stored centrally."),
+        related("This is especially concerning with the recent large-scale foundation models, "
+                "Vision-Language Models (VLMs), and Large Language Models (LLMs)."),
+        related("DecompDreamer leverages Vision-Language Models (VLMs) to decompose scenes into "
+                "structured components and their relationships."),
+    ], nlp)
+    llm = [c for c in records[0]["concepts"] if c["type"] == "method"]
+    assert [c["label"] for c in llm] == ["large language model"]
+    assert {m["text"] for m in llm[0]["mentions"]} == {"Large-Language Models", "LLMs"}
+    assert llm[0]["id"] in by_id(records[1])
+    vlm = [c["label"] for c in records[2]["concepts"] if "VLMs" in [m["text"] for m in c["mentions"]]]
+    assert vlm == ["vision-language model"]
+
+
+def test_of_compound_long_form_with_model_head_is_one_concept(nlp):
+    record = concepts.extract_records([related(
+        "The computational sparsity of Mixture-of-Experts (MoE) models enables sub-linear growth "
+        "in compute costs.")], nlp)[0]
+    moe = [c for c in record["concepts"] if c["type"] == "method"]
+    assert [c["label"] for c in moe] == ["mixture-of-experts"]
+    assert {m["text"] for m in moe[0]["mentions"]} >= {"Mixture-of-Experts", "MoE"}
+
+
+def test_pieces_of_a_defined_long_form_are_not_concepts(nlp):
+    records = concepts.extract_records([
+        related("Sampled Dense Times Dense Matrix Multiplication (SDDMM) and Sparse Times Dense "
+                "Matrix Multiplication (SpMM) appear in diverse settings, such as collaborative "
+                "filtering, document clustering, and graph embedding."),
+        related("This thesis focuses on the domain of semantic video understanding and explores the "
+                "potential of causal modeling to advance two fundamental tasks: Video Relation "
+                "Detection (VidVRD) and Video Question Answering (VideoQA)."),
+    ], nlp)
+    labels = [c["label"] for r in records for c in r["concepts"]]
+    assert "sparse times dense matrix multiplication" in labels
+    assert "sparse time" not in labels and "dense matrix multiplication" not in labels
+    assert "video question answering" in labels and "video relation detection" in labels
+    assert not [label for label in labels if label in ("video relation", "video question")]
+    assert "collaborative filtering" in labels  # a term of the field stays
+
+
+def test_coordination_is_evidence_not_an_alt_label(nlp):
+    records = concepts.extract_records([related(
+        "Fine-tuning large pre-trained vision foundation models in a parameter-efficient manner is "
+        "critical for downstream vision tasks, considering the practical constraints of "
+        "computational and storage costs.")], nlp)
+    found = {c["label"]: c for c in records[0]["concepts"]}
+    assert found["computational cost"]["mentions"][0]["text"] == "computational and storage costs"
+    assert "storage cost" in found
+    rows = {row["label"]: row for row in concepts.concept_table(records)}
+    assert rows["computational cost"]["alt_labels"] == []
+
+
+def test_size_and_trend_words_with_a_generic_head_are_not_concepts(nlp):
+    records = concepts.extract_records([
+        related("The increasing demand for high-accuracy depth estimation in autonomous driving and "
+                "augmented reality applications necessitates advanced neural architectures."),
+        related("These approaches often lack human interpretability and do not fully address the "
+                "growing complexity of synthetic data."),
+        related("Distributed training algorithms of deep neural networks show impressive "
+                "convergence speedup properties on very large problems."),
+        related("With the rapid growth of large models, the growing communication overhead and "
+                "limited memory of edge devices become the bottleneck."),
+    ], nlp)
+    labels = {c["label"] for r in records for c in r["concepts"]}
+    assert not labels & {"increasing demand", "growing complexity", "large problem", "demand",
+                         "complexity", "problem"}
+    assert {"communication overhead", "limited memory", "edge device"} <= labels
+
+
 # --- evaluate ------------------------------------------------------------------------------
 
 def test_evaluate_pairs_one_to_one_and_counts_duplicates():
