@@ -35,6 +35,10 @@ MAX_NODES = 400
 LAYOUT_SEED = 42
 LAYOUT_ITERATIONS = 50
 LAYOUT_SCALE = 900.0
+# Spring layout for at most this many nodes (the most connected); the rest are placed beside
+# a neighbour, LAYOUT_SPREAD x LAYOUT_SCALE away.
+LAYOUT_MAX_NODES = 500
+LAYOUT_SPREAD = 0.04
 STABILIZATION_ITERATIONS = 80
 # html.py / gephi.py: node appearance by kind (legend text, #rrggbb colour, vis-network shape;
 # GEXF_SHAPES maps the shapes to the ones GEXF knows), alpha, size BASE + STEP * sqrt(degree).

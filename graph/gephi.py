@@ -51,8 +51,9 @@ GRAPHML_TYPES = {"string": "string", "integer": "int", "double": "double", "bool
 
 
 def files(graph):
-    """{file name: text} of the Gephi exports."""
-    return {"graph.gexf": to_gexf(graph), "graph.graphml": to_graphml(graph)}
+    """{file name: text} of the Gephi exports (one layout for both)."""
+    drawn = drawing(graph)
+    return {"graph.gexf": to_gexf(graph, drawn), "graph.graphml": to_graphml(graph, drawn)}
 
 
 def node_values(graph, node, degree, communities):
@@ -134,8 +135,9 @@ def serialise(root):
     return '<?xml version="1.0" encoding="UTF-8"?>\n' + ET.tostring(root, encoding="unicode") + "\n"
 
 
-def to_gexf(graph):
-    """The graph as GEXF 1.3 text (valid against the official RELAX NG grammar)."""
+def to_gexf(graph, drawn=None):
+    """The graph as GEXF 1.3 text (valid against the official RELAX NG grammar); ``drawn`` is
+    its drawing(graph), made here when not given."""
     g, v = "", "viz:"
     root = ET.Element("gexf", {"xmlns": GEXF_NS, "xmlns:viz": VIZ_NS, "version": "1.3"})
     meta = ET.SubElement(root, g + "meta")
@@ -148,7 +150,7 @@ def to_gexf(graph):
             ET.SubElement(attributes, g + "attribute", {"id": name, "title": name, "type": kind})
     degree = appearance.degrees(graph)
     communities = community_names(graph)
-    drawn = drawing(graph)
+    drawn = drawn or drawing(graph)
     nodes = ET.SubElement(body, g + "nodes", {"count": str(graph.number_of_nodes())})
     for node, data in graph.nodes(data=True):
         element = ET.SubElement(nodes, g + "node", {"id": node, "label": data["label"]})
@@ -195,7 +197,7 @@ GRAPHML_NODE_DRAWING = (("x", "float"), ("y", "float"), ("size", "float"),
                         ("r", "int"), ("g", "int"), ("b", "int"))
 
 
-def to_graphml(graph):
+def to_graphml(graph, drawn=None):
     """The graph as GraphML text: the label in a ``label`` key, the same attributes as the GEXF,
     position, size and colour in the keys Gephi reads (x, y, size, r, g, b)."""
     q = ""
@@ -211,7 +213,7 @@ def to_graphml(graph):
     body = ET.SubElement(root, q + "graph", {"id": "paperkg", "edgedefault": "directed"})
     degree = appearance.degrees(graph)
     communities = community_names(graph)
-    drawn = drawing(graph)
+    drawn = drawn or drawing(graph)
     for node, data in graph.nodes(data=True):
         element = ET.SubElement(body, q + "node", {"id": node})
         ET.SubElement(element, q + "data", {"key": "label"}).text = data["label"]

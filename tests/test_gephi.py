@@ -147,3 +147,21 @@ def test_graphml_reads_back_in_networkx_and_igraph(graph, tmp_path):
 
 def test_exports_are_the_same_bytes_every_build(seed_graph):
     assert gephi.files(seed_graph) == gephi.files(seed_graph)
+
+
+def test_large_graph_layout_places_every_node_beside_its_neighbours(seed_graph, monkeypatch):
+    """Past LAYOUT_MAX_NODES only the most connected nodes get the (slow) spring layout; every
+    other node still gets a position, next to a neighbour, and the same one every time."""
+    monkeypatch.setattr(appearance.defaults, "LAYOUT_MAX_NODES", 30)
+    positions = appearance.layout(seed_graph)
+    assert set(positions) == set(seed_graph) and positions == appearance.layout(seed_graph)
+    core = set(appearance.most_connected(nx.Graph(seed_graph), 30))  # as layout() picks them
+    spread = appearance.defaults.LAYOUT_SCALE * appearance.defaults.LAYOUT_SPREAD
+    near = 0
+    for node in set(seed_graph) - core:
+        x, y = positions[node]
+        neighbours = set(seed_graph.predecessors(node)) | set(seed_graph.successors(node))
+        near += any(abs(((x - positions[n][0]) ** 2 + (y - positions[n][1]) ** 2) ** 0.5 - spread) < 1
+                    for n in neighbours)
+    assert near == len(set(seed_graph) - core)
+    assert len(set(positions.values())) > 0.95 * len(positions)
