@@ -320,7 +320,49 @@ def serialise(graph, base_iri=defaults.BASE_IRI):
 
 
 def turtle(rdf):
-    return rdf.serialize(format="turtle")
+    """Turtle: one block per subject, subjects, predicates and objects sorted, terms written by
+    rdflib (``n3``) with the bound prefixes. rdflib's own Turtle serializer gives the same
+    triples but takes minutes on a corpus of a thousand papers; this takes seconds."""
+    names = rdf.namespace_manager
+    prefixes = sorted(((str(ns), prefix) for prefix, ns in rdf.namespaces()),
+                      key=lambda pair: -len(pair[0]))
+    written = {RDF.type: "a"}
+
+    def term(node):
+        text = written.get(node)
+        if text is None:
+            text = written[node] = prefixed(node, prefixes) or (
+                node.n3() if isinstance(node, URIRef) else node.n3(names))
+        return text
+
+    by_subject = {}
+    for s, p, o in rdf:
+        by_subject.setdefault(s, {}).setdefault(p, []).append(o)
+    lines = [f"@prefix {prefix}: <{namespace}> ." for prefix, namespace in sorted(rdf.namespaces())]
+    for subject in sorted(by_subject):
+        predicates = by_subject[subject]
+        lines.append("")
+        lines.append(term(subject) + " " + " ;\n    ".join(
+            term(p) + " " + ",\n        ".join(sorted(map(term, predicates[p])))
+            for p in sorted(predicates, key=lambda p: (p != RDF.type, p))) + " .")
+    return "\n".join(lines) + "\n"
+
+
+_LOCAL_NAME = re.compile(r"[A-Za-z0-9_](?:[A-Za-z0-9_.-]*[A-Za-z0-9_-])?")
+
+
+def prefixed(node, prefixes):
+    """``prefix:local`` for an IRI under one of ``prefixes`` ([(namespace, prefix)], longest
+    first) whose local part is a plain Turtle local name; else None. (rdflib's namespace manager
+    does this too, but slows down with every new namespace it sees, so it only writes literals'
+    datatypes here.)"""
+    if not isinstance(node, URIRef):
+        return None
+    for namespace, prefix in prefixes:
+        if node.startswith(namespace):
+            local = node[len(namespace):]
+            return f"{prefix}:{local}" if _LOCAL_NAME.fullmatch(local) else None
+    return None
 
 
 def ntriples(rdf):
