@@ -305,9 +305,19 @@ def cut_token(doc):
     return None
 
 
+def names_nothing(text, vocab):
+    """A phrase made only of evaluative, degree or generic words (``state-of-the-art``,
+    ``novel approach``) names no concept, even when an acronym is defined for it."""
+    lowered = text.lower()
+    return lowered in vocab.evaluative or lowered.replace(" ", "-") in vocab.evaluative or all(
+        word in vocab.evaluative or word in vocab.degree or word in vocab.generic
+        for word in lowered.replace("-", " ").split())
+
+
 def find_candidates(doc, vocab, long_forms=(), matcher=None):
     """All candidates of a doc, in document order, each (start, end, text) once."""
     found = []
+    long_forms = [span for span in long_forms if not names_nothing(span.text, vocab)]
     for span in long_forms:
         kind, _ = term_type(concept_key(span.text), vocab)
         found.append(Candidate(span.start, span.end, kind or "method", "abbreviation", span.text))

@@ -12,7 +12,7 @@ from spacy.tokens import Span
 import scispacy.abbreviation  # noqa: F401  (registers the "abbreviation_detector" factory)
 
 from . import defaults
-from .candidates import abbreviation_pairs, find_candidates
+from .candidates import abbreviation_pairs, find_candidates, names_nothing
 from .concepts import concept_table, extract_records
 from .nlp import load_model
 from .vocabulary import load_vocabulary
@@ -35,19 +35,25 @@ def make_nlp(model=None, patterns=()):
 
 @Language.factory("paperkg_abbreviations", assigns=["doc.spans"], requires=["doc._.abbreviations"])
 def make_abbreviation_spans(nlp, name):
-    return AbbreviationSpans()
+    return AbbreviationSpans(load_vocabulary())
 
 
 class AbbreviationSpans:
     """Sets ``doc.spans["paperkg_short_forms"]`` (every short form; ``span.id_`` is its long
     form's text) and ``doc.spans["paperkg_long_forms"]`` (each defining long form; ``span.id_``
-    is its short form's text) from scispaCy's ``doc._.abbreviations``."""
+    is its short form's text) from scispaCy's ``doc._.abbreviations``, leaving out long forms
+    that name nothing (``state-of-the-art (SOTA)``)."""
+
+    def __init__(self, vocabulary):
+        self.vocabulary = vocabulary
 
     def __call__(self, doc):
         shorts, longs = [], {}
         for short_start, short_end, long_start, long_end in abbreviation_pairs(doc._.abbreviations):
             short_text = doc[short_start:short_end].text
             long_text = doc[long_start:long_end].text
+            if names_nothing(long_text, self.vocabulary):
+                continue
             shorts.append(Span(doc, short_start, short_end, label="short", span_id=long_text))
             longs.setdefault((long_start, long_end),
                              Span(doc, long_start, long_end, label="long", span_id=short_text))

@@ -163,6 +163,15 @@ def test_generic_nouns_and_evaluative_words_are_not_concepts(nlp):
     assert by_id(record)["problem/memory-overhead"]["mentions"][0]["text"] == "memory overhead"
 
 
+def test_an_acronym_of_an_evaluative_phrase_is_not_a_concept(nlp):
+    text = ("Our pipeline-parallel schedule outperforms state-of-the-art (SOTA) systems and "
+            "reaches SOTA throughput on 64 GPUs.")
+    [record] = concepts.extract_records([related(text)], nlp)
+    labels = {c["label"].lower() for c in record["concepts"]}
+    assert not {label for label in labels if "sota" in label or "state-of-the-art" in label}
+    assert "GPU" in {c["label"] for c in record["concepts"]}
+
+
 def test_names_introduced_by_cues_are_methods(field_records):
     fedskip = by_id(field_records[1])["method/fedskip"]
     assert fedskip["label"] == "FedSkip"
