@@ -309,9 +309,11 @@ def names_nothing(text, vocab):
     """A phrase made only of evaluative, degree or generic words (``state-of-the-art``,
     ``novel approach``) names no concept, even when an acronym is defined for it."""
     lowered = text.lower()
-    return lowered in vocab.evaluative or lowered.replace(" ", "-") in vocab.evaluative or all(
-        word in vocab.evaluative or word in vocab.degree or word in vocab.generic
-        for word in lowered.replace("-", " ").split())
+    if lowered in vocab.evaluative or lowered.replace(" ", "-") in vocab.evaluative:
+        return True
+    words = lowered.replace("-", " ").split()
+    judging = [word in vocab.evaluative or word in vocab.degree for word in words]
+    return any(judging) and all(judge or word in vocab.generic for word, judge in zip(words, judging))
 
 
 def find_candidates(doc, vocab, long_forms=(), matcher=None):
