@@ -23,8 +23,6 @@ REPORT_COMMUNITY_MEMBERS = 12   # paper labels listed per community
 # rdf.py: the RDF export
 BASE_IRI = "https://w3id.org/paperkg/id/"   # instance IRIs: BASE_IRI + node id (paper/<id>, ...)
 LANGUAGE = "en"                             # language tag of titles, abstracts and labels
-SIMILARITY_MEASURE = ("combined: concept score (shared concepts, rarer ones weigh more) "
-                      "and text score (TF-IDF cosine of the texts)")
 
 # html.py / gephi.py: the HTML explorer draws at most this many nodes (the most connected);
 # `paperkg build --max-nodes`.

@@ -60,7 +60,6 @@ CONCEPT_CLASS = {"method": PKG.Method, "problem": PKG.Problem, "hardware": PKG.H
 MENTION_PROPERTY = {model.USES_METHOD: PKG.usesMethod, model.ADDRESSES_PROBLEM: PKG.addressesProblem,
                     model.MENTIONS_HARDWARE: PKG.mentionsHardware}
 SCHEME_LABEL = {"method": "Methods", "problem": "Problems", "hardware": "Hardware"}
-FILES = ("graph.ttl", "graph.nt", "graph.jsonld")
 PROVENANCE_KEYS = ("tool", "version", "model", "model_version", "spacy_version")
 
 
@@ -275,7 +274,7 @@ def add_similarity(rdf, iri, source, target, data):
     for key, prop in (("concept_score", PKG.conceptScore), ("text_score", PKG.textScore)):
         if data.get(key) is not None:
             rdf.add((similarity, prop, decimal(data[key])))
-    rdf.add((similarity, PKG.measure, Literal(data.get("measure") or similarity_measure())))
+    rdf.add((similarity, PKG.measure, Literal(similarity_measure())))
     shared = list(data.get("shared", ()))
     for concept in shared:
         rdf.add((similarity, PKG.sharedConcept, iri(concept)))
