@@ -166,7 +166,8 @@ def word_type(token, vocab):
 def context_type(root, vocab):
     """The type a noun chunk's context gives it, or None: ``approaches like X`` (the host's
     type), ``Hydra, a compiler`` (the apposition's), ``we propose Hydra`` (a name),
-    ``reduce X``, ``suffer from X``, ``the challenge of X``, ``concerns about X`` (problems)."""
+    ``reduce X``, ``suffer from X``, ``limited by X``, ``the challenge of X``, ``concerns about X``,
+    ``models for X`` (problems)."""
     proper = root.pos_ == "PROPN" or is_acronym(root.text)
     for child in root.children:
         if child.dep_ == "appos" and proper and word_type(child, vocab):
@@ -187,6 +188,11 @@ def context_type(root, vocab):
             host = host.head
         return word_type(host, vocab) if host.pos_ in ("NOUN", "PROPN") else None
     if head.lower_ == "from" and head.head.lower_ in vocab.problem_verbs:
+        return "problem"
+    if head.lower_ == "by" and head.dep_ == "agent" and (
+            head.head.lower_ in vocab.problem_verbs or head.head.lower_ in vocab.problem_modifiers):
+        return "problem"
+    if head.lower_ == "for" and head.head.lower_ in defaults.TASK_HOSTS:
         return "problem"
     if head.lower_ in ("of", "about") and concept_key(head.head.text) in defaults.PROBLEM_OF:
         return "problem"
@@ -210,12 +216,13 @@ def typed(doc, start, end, text, cue, vocab):
             return shorter if shorter and shorter.source == "lexicon" else None
         else:
             return None
-    elif doc[start].lower_ in vocab.problem_modifiers and doc[start].whitespace_ and start + 1 < end:
+    elif plain(doc[start].lower_) in vocab.problem_modifiers and doc[start].whitespace_ and start + 1 < end:
         # "high communication overhead" is the concept "communication overhead", a problem;
         # "limited memory" keeps its modifier, since "memory" alone is generic.
         if kind == "method" and source == "noun phrase":
             kind = "problem"
-        rest = text.split(None, 1)[1] if text.lower().startswith(doc[start].lower_ + " ") else None
+        modifier = plain(doc[start].lower_)
+        rest = text.split(None, 1)[1] if text.lower().startswith(modifier + " ") else None
         if rest and not is_generic(concept_key(rest), vocab):
             start, text = start + 1, rest
     if kind == "problem" and only_degree(concept_key(text), vocab):

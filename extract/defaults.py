@@ -46,6 +46,11 @@ EXAMPLE_MARKERS = ("as", "like", "including")
 # Nouns whose "of" or "about" object is a problem ("the challenge of X", "concerns about X").
 PROBLEM_OF = ("challenge", "problem", "issue", "bottleneck", "difficulty", "concern", "risk")
 
+# Nouns whose "for" object is the task they serve ("models for medical image analysis").
+TASK_HOSTS = ("model", "models", "method", "methods", "technique", "techniques", "system", "systems",
+              "framework", "frameworks", "tool", "tools", "approach", "approaches", "algorithm",
+              "algorithms", "solution", "solutions", "application", "applications")
+
 # A truncated text's last, cut word is kept in a label only if the corpus or the vocabulary
 # knows it as a word: it must occur at least this often in the corpus (its cut occurrence counts).
 CUT_WORD_MIN_COUNT = 2

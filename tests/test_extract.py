@@ -359,3 +359,26 @@ def test_labels_carry_no_markup_or_brackets(seed_records):
     assert shown and not [s for s in shown if set(s) & set('()[]{}$"\\')]
     acronym_rows = {row["label"]: row["alt_labels"] for row in table}
     assert "SDP" in acronym_rows["subnetwork data parallelism"]
+
+
+def test_the_for_object_of_a_method_is_the_task(nlp):
+    text = ("Conventional methods for point cloud completion, typically trained on synthetic "
+            "datasets, face significant challenges when applied to out-of-distribution real-world scans.")
+    [record] = concepts.extract_records([related(text)], nlp)
+    assert by_id(record)["problem/point-cloud-completion"]["source"] == "cue"
+
+
+def test_what_a_task_is_limited_by_is_a_problem(nlp):
+    text = ("Multimodal Large Language Models (MLLMs) have revolutionized video understanding, "
+            "yet are still limited by context length when processing long videos.")
+    [record] = concepts.extract_records([related(text)], nlp)
+    assert by_id(record)["problem/context-length"]["source"] == "cue"
+
+
+def test_problem_modifier_inside_latex_markup_is_dropped(nlp):
+    text = ("However, existing implementations suffer from \\emph{low GPU utilization}, "
+            "\\emph{significant latency overhead}, and a fundamental \\emph{inability to leverage "
+            "task locality}, primarily due to CPU-managed scheduling.")
+    [record] = concepts.extract_records([related(text)], nlp)
+    problems = [c["label"] for c in record["concepts"] if c["type"] == "problem"]
+    assert "GPU utilization" in problems and not any("low" in p for p in problems)
