@@ -57,10 +57,14 @@ def paper_concepts(graph):
     return held
 
 
+def document_frequency(held):
+    """{concept node: how many papers mention it} over the papers' concept sets ``held``."""
+    return Counter(c for concepts in held.values() for c in concepts)
+
+
 def concept_weights(held):
     """{concept node: idf} over the papers' concept sets ``held``."""
-    frequency = Counter(c for concepts in held.values() for c in concepts)
-    return {c: idf(df, len(held)) for c, df in frequency.items()}
+    return {c: idf(df, len(held)) for c, df in document_frequency(held).items()}
 
 
 def tokens(text, stop=frozenset()):
@@ -178,7 +182,7 @@ def cooccurrences(graph, min_count=defaults.MIN_COOCCURRENCE, digits=defaults.SC
     """{(c1, c2): {count, strength}} for concept pairs mentioned together by at least
     ``min_count`` papers; c1 < c2. strength = count * N / (df1 * df2), 1 = independence."""
     held = paper_concepts(graph)
-    frequency = Counter(c for concepts in held.values() for c in concepts)
+    frequency = document_frequency(held)
     together = Counter(pair for concepts in held.values()
                        for pair in combinations(sorted(concepts), 2))
     return {
@@ -195,7 +199,7 @@ def projection(graph, related=False, shared_only=False):
     in graph order, so the same graph gives the same projection."""
     held = paper_concepts(graph)
     weights = concept_weights(held)
-    frequency = Counter(c for concepts in held.values() for c in concepts)
+    frequency = document_frequency(held)
     simple = nx.Graph()
     simple.add_nodes_from(n for n in graph if not (shared_only and frequency.get(n) == 1))
     for paper, concept, _ in model.concept_edges(graph):

@@ -29,19 +29,12 @@ def similar_bridges(graph):
             if not anchors_of(graph, u) & anchors_of(graph, v)]
 
 
-def concept_counts(graph):
-    """{concept node: papers mentioning it} from the graph's mention edges."""
-    counts = {c: 0 for c in model.concepts(graph)}
-    for _, concept, _ in model.concept_edges(graph):
-        counts[concept] += 1
-    return counts
-
-
 def top_concepts(graph, concept_type, limit):
-    counts = concept_counts(graph)
+    """[(label, papers)] of the ``limit`` concepts of a type most papers mention."""
+    nodes = graph.nodes
     ranked = sorted(model.concepts(graph, concept_type),
-                    key=lambda c: (-counts[c], graph.nodes[c]["label"], c))
-    return [(graph.nodes[c]["label"], counts[c]) for c in ranked[:limit]]
+                    key=lambda c: (-nodes[c]["papers"], nodes[c]["label"], c))
+    return [(nodes[c]["label"], nodes[c]["papers"]) for c in ranked[:limit]]
 
 
 def labels(graph, nodes, limit=None):
