@@ -27,6 +27,49 @@ def write_atomic(path, data):
         raise
 
 
+class OutputSet:
+    """Files written into one folder as a set: each is written to a temporary file beside its
+    target (``path(name)``), and ``commit()`` renames them all into place, so an interrupted
+    build leaves either the old complete set or the new one, never a mix or half a file.
+    ``discard()`` (or leaving a ``with`` block on an exception) removes the temporary files."""
+
+    def __init__(self, out_dir):
+        self.out_dir = Path(out_dir)
+        self.pending = {}
+
+    def path(self, name):
+        """A temporary path to write ``name`` to (created empty, mode 0644)."""
+        self.out_dir.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix=f".{name}.", suffix=".tmp", dir=self.out_dir)
+        os.close(fd)
+        os.chmod(tmp, 0o644)
+        self.pending[name] = Path(tmp)
+        return Path(tmp)
+
+    def commit(self):
+        """Rename every written file into place; returns their names in the order written."""
+        for name, tmp in self.pending.items():
+            with open(tmp, "rb") as fh:
+                os.fsync(fh.fileno())
+        for name, tmp in self.pending.items():
+            os.replace(tmp, self.out_dir / name)
+        names, self.pending = list(self.pending), {}
+        return names
+
+    def discard(self):
+        for tmp in self.pending.values():
+            tmp.unlink(missing_ok=True)
+        self.pending = {}
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, kind, value, traceback):
+        if kind is not None:
+            self.discard()
+        return False
+
+
 def jsonl(rows):
     """Rows as JSON Lines text: one object a line, keys in a stable order, UTF-8 kept."""
     return "".join(json.dumps(row, ensure_ascii=False) + "\n" for row in rows)
