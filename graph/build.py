@@ -1,10 +1,10 @@
 """The main job: from extracted paper records to the graph and every output file in one folder."""
 
-from pathlib import Path
+from paperkg.extract import progress
+from paperkg.extract.records import PAPER_FIELDS
 
-from . import __version__, defaults, gephi, html, io, model, rdf, relate
-
-PAPER_KEYS = ("id", "role", "title", "abstract", "truncated", "anchors", "sources")
+from . import __version__, defaults, io, model, relate
+from .export import gephi, html, rdf
 
 
 def provenance(nlp=None):
@@ -23,8 +23,10 @@ def make_graph(extracted, nlp=None, top_k=defaults.SIMILARITY_TOP_K,
     """The knowledge graph of extracted records, with its relatedness analysis."""
     from paperkg.extract.pipeline import concept_table
 
-    graph = model.build_graph(extracted, concept_table(extracted), provenance(nlp))
-    relate.enrich(graph, top_k=top_k, threshold=threshold, min_count=min_count)
+    with progress.stage("graph"):
+        graph = model.build_graph(extracted, concept_table(extracted), provenance(nlp))
+    with progress.stage("relatedness"):
+        relate.enrich(graph, top_k=top_k, threshold=threshold, min_count=min_count)
     return graph
 
 
@@ -32,15 +34,20 @@ def write_outputs(extracted, graph, out_dir, base_iri=defaults.BASE_IRI,
                   max_nodes=defaults.MAX_NODES):
     """Write the outputs of ``extracted`` records and their ``graph`` (from make_graph) to
     ``out_dir`` (RDF instance IRIs under ``base_iri``; the HTML explorer draws at most
-    ``max_nodes`` nodes). Returns the names of the files written, in the order written."""
-    files = {
-        "papers.jsonl": io.jsonl({k: r[k] for k in PAPER_KEYS} for r in extracted),
-        "concepts.jsonl": io.jsonl(model.concept_rows(graph)),
-    }
-    files.update(rdf.serialise(graph, base_iri))
-    files["graph.html"] = html.render(graph, max_nodes)
-    files.update(gephi.files(graph))
-    out = Path(out_dir)
-    for name, data in files.items():
-        io.write_atomic(out / name, data)
-    return list(files)
+    ``max_nodes`` nodes). Every file is first written beside its target, then all are renamed
+    into place together. Returns the names of the files written, in the order written."""
+    with io.OutputSet(out_dir) as outputs:
+        with progress.stage("papers.jsonl"):
+            io.write_jsonl(outputs.path("papers.jsonl"),
+                           ({k: r[k] for k in PAPER_FIELDS} for r in extracted))
+        with progress.stage("concepts.jsonl"):
+            io.write_jsonl(outputs.path("concepts.jsonl"), model.concept_rows(graph))
+        for name, text in rdf.serialise(graph, base_iri).items():
+            with progress.stage(name):
+                outputs.path(name).write_text(text, encoding="utf-8")
+        with progress.stage("graph.html"):
+            outputs.path("graph.html").write_text(html.render(graph, max_nodes), encoding="utf-8")
+        for name, text in gephi.files(graph).items():
+            with progress.stage(name):
+                outputs.path(name).write_text(text, encoding="utf-8")
+        return outputs.commit()

@@ -258,7 +258,7 @@ def report(paths, out_dir, model, patterns, workers, quiet, top_k, threshold, mi
 
 
 def check_base_iri(value):
-    from .rdf import check_base_iri as check
+    from .export.rdf import check_base_iri as check
 
     return check(value)
 

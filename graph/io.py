@@ -70,6 +70,13 @@ class OutputSet:
         return False
 
 
+def write_jsonl(path, rows):
+    """Write ``rows`` to ``path`` as JSON Lines, one row at a time."""
+    with open(path, "w", encoding="utf-8", newline="\n") as fh:
+        for row in rows:
+            fh.write(json.dumps(row, ensure_ascii=False) + "\n")
+
+
 def jsonl(rows):
     """Rows as JSON Lines text: one object a line, keys in a stable order, UTF-8 kept."""
     return "".join(json.dumps(row, ensure_ascii=False) + "\n" for row in rows)

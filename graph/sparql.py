@@ -18,7 +18,7 @@ from rdflib.plugins.sparql import prepareQuery
 
 from paperkg.extract.errors import EXIT_INPUT, PaperkgError
 
-from .rdf import bind_prefixes
+from .export.rdf import bind_prefixes
 
 QUERY_DIR = Path(__file__).resolve().parent / "data" / "queries"
 FORMATS = ("table", "csv", "tsv", "json")

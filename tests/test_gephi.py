@@ -8,7 +8,8 @@ import networkx as nx
 import pytest
 from lxml import etree
 
-from paperkg.graph import appearance, gephi, model
+from paperkg.graph import appearance, model
+from paperkg.graph.export import gephi
 
 from conftest import FIXTURES
 

@@ -8,7 +8,8 @@ from pathlib import Path
 import pytest
 
 from paperkg.extract.reader import read_paths
-from paperkg.graph import html, model
+from paperkg.graph import model
+from paperkg.graph.export import html
 from paperkg.graph.build import make_graph
 
 from conftest import FIXTURES

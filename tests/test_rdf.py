@@ -17,11 +17,12 @@ from rdflib import RDF, RDFS, BNode, Literal, URIRef
 from rdflib.compare import isomorphic
 from rdflib.namespace import DCTERMS, SKOS
 
-from paperkg.graph import model, rdf, relate
+from paperkg.graph import model, relate
+from paperkg.graph.export import rdf
 from paperkg.graph.vocab import DECLARATIONS, OA, PKG, VOCAB_IRI
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
-SHAPES = Path(rdf.__file__).resolve().parent / "data" / "shapes.ttl"
+SHAPES = Path(rdf.__file__).resolve().parent.parent / "data" / "shapes.ttl"
 OX_FORMAT = {"graph.ttl": ox.RdfFormat.TURTLE, "graph.nt": ox.RdfFormat.N_TRIPLES,
              "graph.jsonld": ox.RdfFormat.JSON_LD}
 RDFLIB_FORMAT = {"graph.ttl": "turtle", "graph.nt": "nt", "graph.jsonld": "json-ld"}

@@ -13,7 +13,8 @@ import pyoxigraph as ox
 import pytest
 from click.testing import CliRunner
 
-from paperkg.graph import rdf, sparql
+from paperkg.graph import sparql
+from paperkg.graph.export import rdf
 from paperkg.graph.cli import cli
 
 from test_rdf import fixture_graph

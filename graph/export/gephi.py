@@ -12,7 +12,7 @@ different kinds apart) and a weight.
 
 import xml.etree.ElementTree as ET
 
-from . import __version__, appearance, defaults, model
+from .. import __version__, appearance, defaults, model
 
 GEXF_NS = "http://gexf.net/1.3"
 VIZ_NS = "http://gexf.net/1.3/viz"

@@ -35,8 +35,8 @@ from rdflib.namespace import DCTERMS, PROV, SKOS
 
 from paperkg.extract.errors import PaperkgError
 
-from . import defaults, model
-from .vocab import CITO, FABIO, OA, PKG, SCHEMA, VOCAB_IRI, declarations
+from .. import defaults, model
+from ..vocab import CITO, FABIO, OA, PKG, SCHEMA, VOCAB_IRI, declarations
 
 # Every prefix the exports and paperkg's SPARQL use, bound in one place (bind_prefixes).
 PREFIXES = {

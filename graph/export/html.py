@@ -15,7 +15,7 @@ import jinja2
 import pyvis
 from pyvis.network import Network
 
-from . import appearance, defaults, model
+from .. import appearance, defaults, model
 
 VIS_DIR = Path(pyvis.__file__).parent / "templates" / "lib" / "vis-9.1.2"
 TEMPLATE = "explorer.html.j2"

@@ -1,0 +1,1 @@
+"""Readers of input files: one module per format."""

@@ -1,0 +1,1 @@
+"""Exporters: one module per format, each writing its files through an io.OutputSet."""
