@@ -14,17 +14,13 @@ import warnings
 from collections import Counter, defaultdict
 
 from . import defaults
+from .records import CONCEPT_TYPES, analysed_text
 from .candidates import term_type
 from .normalise import (concept_key, display_label, head_index, is_acronym, is_of_compound,
                         singular, slug)
 
 _ACRONYM = re.compile(r"(?<![\w-])[A-Za-z][\w]*[A-Z][\w]*(?![\w])")
 _CUT_WORD = re.compile(r"(\w[\w-]*)(?:\u2026|\.\.\.)\s*$")
-
-
-def analysed_text(record):
-    """The text concepts are found in: an anchor's title, a related paper's abstract."""
-    return (record["title"] if record["role"] == "anchor" else record["abstract"]) or ""
 
 
 def read_doc(doc):
@@ -170,12 +166,13 @@ def extract_records(records, nlp, workers=1, batch_size=defaults.BATCH_SIZE, pro
                                      local, corpus, vocab))
 
     labels = preferred_labels(papers)
+    types = main_types(papers)
     out = []
     for record, text, grouped in zip(records, texts, papers):
         concepts = [
             {
-                "id": f"{c['type']}/{slug(key)}",
-                "type": c["type"],
+                "id": slug(key),
+                "type": types[key],
                 "label": labels[key],
                 "mentions": [{"text": text[s:e], "start": s, "end": e} for s, e in sorted(c["spans"])],
                 "source": c["source"],
@@ -186,6 +183,17 @@ def extract_records(records, nlp, workers=1, batch_size=defaults.BATCH_SIZE, pro
         concepts.sort(key=lambda c: c["id"])
         out.append(dict(copy.deepcopy(record), concepts=concepts))
     return out
+
+
+def main_types(papers):
+    """{key: type}: the type most papers give a concept (ties: the first in CONCEPT_TYPES), so
+    a term the corpus uses in two types is one concept with one main type."""
+    votes = defaultdict(Counter)
+    for grouped in papers:
+        for key, concept in grouped.items():
+            votes[key][concept["type"]] += 1
+    order = {t: i for i, t in enumerate(CONCEPT_TYPES)}
+    return {key: min(c, key=lambda t: (-c[t], order.get(t, len(order)))) for key, c in votes.items()}
 
 
 def preferred_labels(papers):

@@ -1,17 +1,22 @@
 """The knowledge graph: a networkx MultiDiGraph built from extracted paper records.
 
-Node ids are IRI paths relative to the base IRI (``paper/<paper id>``,
-``concept/<type>/<slug>``), so the RDF export is a mapping, not a translation. Edges are keyed by
+Node ids are IRI paths relative to the base IRI (``paper/<paper id>``, ``concept/<slug>``: a
+concept's type is an attribute, not part of its id), so the RDF export is a mapping, not a
+translation. Edges are keyed by
 their kind, so one pair of nodes holds at most one edge of each kind.
 
 Nodes
-    paper    kind="paper", role ("anchor"|"related"), label (short), title, abstract (str, "" if
-             none), text (what was analysed), truncated, sources (["FILE:LINE"]), anchors ([ids])
-    concept  kind="concept", concept_type ("method"|"problem"|"hardware"), label, alt_labels
+    paper    kind="paper", role ("anchor"|"related"|"cited"), label (short), title, abstract (str,
+             "" if none), text (what was analysed), truncated, sources (["FILE:LINE"]), anchors
+             ([ids]), references ([work keys] of cited works outside the graph), authors ([str]),
+             year, venue, doi, arxiv, url (None when unknown). A "cited" paper is a work outside
+             the corpus that several corpus papers cite: no text, only its DOI or arXiv id.
+    concept  kind="concept", concept_type (one of CONCEPT_TYPES), label, alt_labels
              ([str]), papers (how many papers mention it)
 Edges
     RELATED_TO         related paper -> anchor (from the input lists)
-    USES_METHOD, ADDRESSES_PROBLEM, MENTIONS_HARDWARE
+    CITES              citing paper -> cited paper (from the records' references)
+    USES_METHOD, ADDRESSES_PROBLEM, MENTIONS_HARDWARE, USES_DATASET, REPORTS_METRIC
                        paper -> concept; mentions ([{text, start, end}] into the paper's text),
                        source (the rule that found it), score (0-1)
     SIMILAR_TO         paper -> paper (lower id first; read as undirected); score, concept_score,
@@ -24,19 +29,29 @@ spacy_version (provenance) and, after relate.py, communities
 
 import re
 
+import hashlib
+from collections import Counter
+
 import networkx as nx
 
+from paperkg.extract.records import ANCHOR, CITED, CONCEPT_TYPES, RELATED, analysed_text
+
 PAPER, CONCEPT = "paper", "concept"
-ANCHOR, RELATED = "anchor", "related"
 RELATED_TO = "RELATED_TO"
 CITES = "CITES"
 USES_METHOD = "USES_METHOD"
 ADDRESSES_PROBLEM = "ADDRESSES_PROBLEM"
 MENTIONS_HARDWARE = "MENTIONS_HARDWARE"
+USES_DATASET = "USES_DATASET"
+REPORTS_METRIC = "REPORTS_METRIC"
 SIMILAR_TO = "SIMILAR_TO"
 CO_OCCURS = "CO_OCCURS"
-CONCEPT_TYPES = ("method", "problem", "hardware")
-MENTION_EDGE = {"method": USES_METHOD, "problem": ADDRESSES_PROBLEM, "hardware": MENTIONS_HARDWARE}
+# The paper -> concept edge of each concept type (CONCEPT_TYPES lives in extract/records.py).
+MENTION_EDGE = {t: e for t, e in (("method", USES_METHOD), ("problem", ADDRESSES_PROBLEM),
+                                  ("hardware", MENTIONS_HARDWARE), ("dataset", USES_DATASET),
+                                  ("metric", REPORTS_METRIC)) if t in CONCEPT_TYPES}
+# Bibliographic fields a paper node carries (None or [] when the input had none).
+METADATA = ("authors", "year", "venue", "doi", "arxiv", "url")
 
 
 def paper_node(paper_id):
@@ -47,25 +62,74 @@ def concept_node(concept_id):
     return f"concept/{concept_id}"
 
 
-def build_graph(records, concept_rows=(), meta=None):
+def work_keys(record):
+    """The keys a work is known by: ``doi:…``, ``arxiv:…``, ``openalex:…``, ``s2:…``."""
+    return [f"{name}:{record[name]}" for name in ("doi", "arxiv", "openalex", "s2")
+            if record.get(name)]
+
+
+def cited_work_id(key):
+    """The paper id of a cited work known only by a work key (stable across builds)."""
+    return "p" + hashlib.sha256(key.encode("utf-8")).hexdigest()[:16]
+
+
+def citations(records, min_cited=2):
+    """Resolve the records' references: ([(citing id, cited id)] inside the corpus, sorted;
+    {work key: [citing ids]} of the works outside it that at least ``min_cited`` papers cite;
+    {paper id: [work keys of the other works outside it it cites]})."""
+    known = {}
+    for record in records:
+        for key in work_keys(record):
+            known.setdefault(key, record["id"])
+    inside, outside = set(), {}
+    for record in records:
+        for key in record.get("references") or ():
+            target = known.get(key)
+            if target is None:
+                outside.setdefault(key, set()).add(record["id"])
+            elif target != record["id"]:
+                inside.add((record["id"], target))
+    classics = {key: sorted(ids) for key, ids in outside.items() if len(ids) >= max(1, min_cited)}
+    for key in classics:
+        for citing in classics[key]:
+            inside.add((citing, cited_work_id(key)))
+    elsewhere = {}
+    for key, ids in outside.items():
+        if key not in classics:
+            for citing in ids:
+                elsewhere.setdefault(citing, []).append(key)
+    return sorted(inside), classics, {k: sorted(v) for k, v in elsewhere.items()}
+
+
+def build_graph(records, concept_rows=(), meta=None, min_cited=2):
     """The graph of extracted ``records`` (reader records with "concepts") and the corpus-wide
-    ``concept_rows`` (id, type, label, alt_labels, papers). Deterministic: nodes and edges are
-    added in a sorted order."""
+    ``concept_rows`` (id, type, label, alt_labels, papers). Works outside the corpus that at
+    least ``min_cited`` papers cite become paper nodes of role "cited". Deterministic: nodes and
+    edges are added in a sorted order."""
     graph = nx.MultiDiGraph(**(meta or {}))
+    cites, classics, elsewhere = citations(records, min_cited)
     for record in sorted(records, key=lambda r: (r["role"] != ANCHOR, r["id"])):
-        text = record["title"] if record["role"] == ANCHOR else record["abstract"]
         graph.add_node(
             paper_node(record["id"]),
             kind=PAPER,
             role=record["role"],
             label=short_label(record),
-            title=record["title"] or "",
-            abstract=record["abstract"] or "",
-            text=text,
-            truncated=record["truncated"],
-            sources=list(record["sources"]),
-            anchors=list(record["anchors"]),
+            title=record.get("title") or "",
+            abstract=record.get("abstract") or "",
+            text=analysed_text(record),
+            truncated=record.get("truncated", False),
+            sources=list(record.get("sources", ())),
+            anchors=list(record.get("anchors", ())),
+            references=elsewhere.get(record["id"], []),
+            **{name: copy_value(record.get(name)) for name in METADATA},
         )
+    for key in sorted(classics, key=cited_work_id):
+        scheme, _, value = key.partition(":")
+        graph.add_node(
+            paper_node(cited_work_id(key)), kind=PAPER, role=CITED, label=key, title="",
+            abstract="", text="", truncated=False, sources=[], anchors=[], references=[],
+            authors=[], year=None, venue=None, url=None,
+            doi=value if scheme == "doi" else None, arxiv=value if scheme == "arxiv" else None)
     rows = {row["id"]: row for row in concept_rows}
     for record in records:
         for concept in record.get("concepts", ()):
@@ -79,14 +143,20 @@ def build_graph(records, concept_rows=(), meta=None):
                        papers=row["papers"])
     for record in sorted(records, key=lambda r: r["id"]):
         source = paper_node(record["id"])
-        for anchor in sorted(record["anchors"]):
+        for anchor in sorted(record.get("anchors", ())):
             graph.add_edge(source, paper_node(anchor), key=RELATED_TO, kind=RELATED_TO, weight=1.0)
         for concept in sorted(record.get("concepts", ()), key=lambda c: c["id"]):
             kind = MENTION_EDGE[concept["type"]]
             graph.add_edge(source, concept_node(concept["id"]), key=kind, kind=kind,
                            weight=1.0, mentions=[dict(m) for m in concept["mentions"]],
                            source=concept["source"], score=concept["score"])
+    for citing, cited in cites:
+        graph.add_edge(paper_node(citing), paper_node(cited), key=CITES, kind=CITES, weight=1.0)
     return graph
+
+
+def copy_value(value):
+    return list(value) if isinstance(value, list) else value
 
 
 def papers(graph, role=None):
@@ -124,21 +194,31 @@ _INTRODUCES = re.compile(
 )
 _TITLE_NAME = re.compile(r"^\s*(?P<name>[^:]{1,40}):\s")
 FIRST_WORDS = 4
+TITLE_CHARS = 60  # a paper titled but unnamed is labelled by its title, cut to this length
 
 
 def short_label(record):
     """A short label for a paper: an anchor's name before the colon of its title, a related
     paper's system name when its abstract introduces one (``we propose FuseFlow``,
     ``we introduce Subnetwork Data Parallelism (SDP)``), else its first words."""
-    if record["role"] == ANCHOR:
+    if record.get("title"):
         text = record["title"]
         match = _TITLE_NAME.match(text)
         if match:
             return match.group("name").strip()
+        if record["role"] != ANCHOR:
+            return shortened(text)
     else:
-        text = record["abstract"]
+        text = analysed_text(record)
         match = _INTRODUCES.search(text)
         if match:
             return match.group("name") or match.group("acronym")
     words = text.split()
     return " ".join(words[:FIRST_WORDS]) + ("…" if len(words) > FIRST_WORDS else "")
+
+
+def shortened(text, limit=TITLE_CHARS):
+    """``text`` cut at a word boundary to at most about ``limit`` characters, with an ellipsis."""
+    if len(text) <= limit:
+        return text
+    return text[:limit].rsplit(" ", 1)[0].rstrip(",;:") + "…"

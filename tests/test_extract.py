@@ -6,6 +6,7 @@ import json
 import pytest
 
 from paperkg.extract import concepts, evaluate, normalise
+from paperkg.extract.records import CONCEPT_TYPES
 from paperkg.extract.reader import read_paths
 
 from conftest import FIXTURES, ROOT
@@ -93,33 +94,33 @@ def test_cut_word_is_the_word_glued_to_the_ellipsis():
 def test_acronym_defined_in_one_abstract_resolves_in_another(field_records):
     defining, bare = field_records[1], field_records[2]
     assert "federated learning (FL)" in defining["abstract"].replace("Federated", "federated")
-    fl = by_id(bare)["method/federated-learning"]
+    fl = by_id(bare)["federated-learning"]
     assert [m["text"] for m in fl["mentions"]] == ["FL"]
     assert fl["label"] == "federated learning"
 
 
 def test_coordination_gives_two_problems(field_records):
     found = by_id(field_records[2])
-    assert found["problem/computational-bottleneck"]["mentions"][0]["text"] == \
+    assert found["computational-bottleneck"]["mentions"][0]["text"] == \
         "computational and communication bottlenecks"
-    assert found["problem/communication-bottleneck"]["mentions"][0]["text"] == \
+    assert found["communication-bottleneck"]["mentions"][0]["text"] == \
         "communication bottlenecks"
 
 
 def test_british_and_american_spellings_meet(field_records):
     third = by_id(field_records[3])
-    texts = {m["text"] for m in third["method/communication-optimization"]["mentions"]}
+    texts = {m["text"] for m in third["communication-optimization"]["mentions"]}
     assert texts == {"Communication optimisation", "communication optimization"}
     # data centres (second abstract) and data centers (third) are one concept
-    assert "hardware/data-center" in by_id(field_records[2])
-    assert "hardware/data-center" in third
+    assert "data-center" in by_id(field_records[2])
+    assert "data-center" in third
 
 
 def test_multiple_gpus_is_the_concept_gpu(nlp):
     [record] = concepts.extract_records(
         [related("We train a 70B-parameter model on multiple GPUs and compare against one GPU.")], nlp)
     gpu = [c for c in record["concepts"] if c["type"] == "hardware"]
-    assert [c["id"] for c in gpu] == ["hardware/gpu"]
+    assert [c["id"] for c in gpu] == ["gpu"]
     assert gpu[0]["label"] == "GPU"
     assert {m["text"] for m in gpu[0]["mentions"]} == {"GPUs", "GPU"}
 
@@ -141,7 +142,7 @@ def test_truncated_ending_drops_the_cut_word_but_keeps_complete_names(field_reco
     for concept in last["concepts"]:
         for mention in concept["mentions"]:
             assert "clus" not in mention["text"].split()
-    gpu_ends = [m["end"] for m in by_id(last)["hardware/gpu"]["mentions"]]
+    gpu_ends = [m["end"] for m in by_id(last)["gpu"]["mentions"]]
     assert last["abstract"].rindex("GPU clus") + 3 in gpu_ends
 
 
@@ -149,7 +150,7 @@ def test_truncated_ending_keeps_a_complete_last_word(nlp):
     text = ("Pipeline parallelism splits a model into stages. We reduce the bubble overhead of "
             "pipeline parallelism\u2026")
     [record] = concepts.extract_records([related(text)], nlp)
-    mentions = by_id(record)["method/pipeline-parallelism"]["mentions"]
+    mentions = by_id(record)["pipeline-parallelism"]["mentions"]
     assert mentions[-1]["end"] == len(text) - 1
 
 
@@ -159,8 +160,8 @@ def test_generic_nouns_and_evaluative_words_are_not_concepts(nlp):
     [record] = concepts.extract_records([related(text)], nlp)
     labels = {c["label"] for c in record["concepts"]}
     assert not labels & {"paper", "approach", "framework", "novel approach", "efficient framework"}
-    assert "problem/memory-overhead" in by_id(record)
-    assert by_id(record)["problem/memory-overhead"]["mentions"][0]["text"] == "memory overhead"
+    assert "memory-overhead" in by_id(record)
+    assert by_id(record)["memory-overhead"]["mentions"][0]["text"] == "memory overhead"
 
 
 def test_an_acronym_of_an_evaluative_phrase_is_not_a_concept(nlp):
@@ -173,7 +174,7 @@ def test_an_acronym_of_an_evaluative_phrase_is_not_a_concept(nlp):
 
 
 def test_names_introduced_by_cues_are_methods(field_records):
-    fedskip = by_id(field_records[1])["method/fedskip"]
+    fedskip = by_id(field_records[1])["fedskip"]
     assert fedskip["label"] == "FedSkip"
 
 
@@ -184,7 +185,7 @@ def test_one_entry_per_concept_sorted_and_deterministic(nlp, field_records):
     for record in field_records:
         ids = [c["id"] for c in record["concepts"]]
         assert ids == sorted(set(ids))
-        assert all(c["id"].startswith(c["type"] + "/") for c in record["concepts"])
+        assert all("/" not in c["id"] and c["type"] in CONCEPT_TYPES for c in record["concepts"])
 
 
 def test_extract_returns_copies(field_records):
@@ -194,9 +195,9 @@ def test_extract_returns_copies(field_records):
 
 def test_concept_table_counts_papers_and_lists_variants(field_records):
     table = {row["id"]: row for row in concepts.concept_table(field_records)}
-    fl = table["method/federated-learning"]
+    fl = table["federated-learning"]
     assert fl["papers"] == 3 and "FL" in fl["alt_labels"]
-    assert table["hardware/data-center"]["papers"] == 2
+    assert table["data-center"]["papers"] == 2
     assert list(table) == sorted(table)
 
 
@@ -207,8 +208,8 @@ def test_user_pattern_files_add_terms(tmp_path):
     text = "We train on a wafer-scale engine and shard long contexts with ring attention."
     [record] = concepts.extract_records([related(text)], nlp)
     found = by_id(record)
-    assert found["hardware/wafer-scale-engine"]["source"] == "lexicon"
-    assert found["method/ring-attention"]["source"] == "pattern"
+    assert found["wafer-scale-engine"]["source"] == "lexicon"
+    assert found["ring-attention"]["source"] == "pattern"
 
 
 def test_bad_pattern_file_is_an_error_naming_the_line(tmp_path):
@@ -365,14 +366,14 @@ def test_the_for_object_of_a_method_is_the_task(nlp):
     text = ("Conventional methods for point cloud completion, typically trained on synthetic "
             "datasets, face significant challenges when applied to out-of-distribution real-world scans.")
     [record] = concepts.extract_records([related(text)], nlp)
-    assert by_id(record)["problem/point-cloud-completion"]["source"] == "cue"
+    assert by_id(record)["point-cloud-completion"]["source"] == "cue"
 
 
 def test_what_a_task_is_limited_by_is_a_problem(nlp):
     text = ("Multimodal Large Language Models (MLLMs) have revolutionized video understanding, "
             "yet are still limited by context length when processing long videos.")
     [record] = concepts.extract_records([related(text)], nlp)
-    assert by_id(record)["problem/context-length"]["source"] == "cue"
+    assert by_id(record)["context-length"]["source"] == "cue"
 
 
 def test_problem_modifier_inside_latex_markup_is_dropped(nlp):

@@ -44,7 +44,7 @@ def fixture_graph(enrich=True):
                                                   "label": concept["label"], "alt_labels": [],
                                                   "papers": 0})
             row["papers"] += 1
-    rows["method/fsdp"]["alt_labels"] = ["FSDP"]
+    rows["fsdp"]["alt_labels"] = ["FSDP"]
     meta = {"tool": "paperkg", "version": "0.1.0", "model": "en_core_web_sm",
             "model_version": "3.8.0", "spacy_version": "3.8.7"}
     graph = model.build_graph(records, list(rows.values()), meta)
@@ -168,7 +168,7 @@ def test_papers_concepts_and_relations_are_typed_as_the_design_says(graph, expor
         assert {SKOS.Concept, rdf.CONCEPT_CLASS[kind]} <= set(exported.objects(iri, RDF.type))
         assert len(list(exported.objects(iri, SKOS.prefLabel))) == 1
         assert exported.value(iri, SKOS.inScheme) == URIRef(rdf.defaults.BASE_IRI + f"scheme/{kind}")
-    fsdp = URIRef(rdf.defaults.BASE_IRI + "concept/method/fsdp")
+    fsdp = URIRef(rdf.defaults.BASE_IRI + "concept/fsdp")
     assert list(exported.objects(fsdp, SKOS.altLabel)) == [Literal("FSDP", lang="en")]
     relations = {(str(s), str(o)) for s, o in exported.subject_objects(PKG.relatedPaper)}
     expected = {(rdf.defaults.BASE_IRI + v, rdf.defaults.BASE_IRI + u)
@@ -215,9 +215,9 @@ def test_communities_cooccurrence_and_pagerank_are_exported(graph, exported):
         node = URIRef(base + f"community/{community['id']}")
         assert str(exported.value(node, RDFS.label)) == community["name"]
         assert {str(m) for m in exported.objects(node, PKG.member)} == {base + m for m in community["members"]}
-    gpu = URIRef(base + "concept/hardware/gpu")
-    assert (gpu, PKG.coOccursWith, URIRef(base + "concept/method/zero-3")) in exported
-    assert float(exported.value(gpu, PKG.pagerank)) == pytest.approx(graph.nodes["concept/hardware/gpu"]["pagerank"])
+    gpu = URIRef(base + "concept/gpu")
+    assert (gpu, PKG.coOccursWith, URIRef(base + "concept/zero-3")) in exported
+    assert float(exported.value(gpu, PKG.pagerank)) == pytest.approx(graph.nodes["concept/gpu"]["pagerank"])
 
 
 def test_a_graph_without_the_relatedness_analysis_exports_too():
@@ -267,7 +267,7 @@ def test_broken_graphs_fail_the_shapes(exported):
     assert not conforms
     assert (anchor, DCTERMS.title, SH.MinCountConstraintComponent) in results
 
-    gpu = URIRef(rdf.defaults.BASE_IRI + "concept/hardware/gpu")
+    gpu = URIRef(rdf.defaults.BASE_IRI + "concept/gpu")
     broken = rdflib.Graph() + exported
     broken.add((gpu, SKOS.prefLabel, Literal("graphics card", lang="en")))
     conforms, results, _ = validate(broken)

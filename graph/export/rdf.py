@@ -54,7 +54,7 @@ PREFIXES = {
     "xsd": XSD,
 }
 # Prefixes for instance IRIs under the base IRI (so Turtle reads paper:p0123… method:fsdp).
-INSTANCE_PREFIXES = {"paper": "paper/", **{t: f"concept/{t}/" for t in model.CONCEPT_TYPES}}
+INSTANCE_PREFIXES = {"paper": "paper/", "concept": "concept/"}
 
 CONCEPT_CLASS = {"method": PKG.Method, "problem": PKG.Problem, "hardware": PKG.Hardware}
 MENTION_PROPERTY = {model.USES_METHOD: PKG.usesMethod, model.ADDRESSES_PROBLEM: PKG.addressesProblem,
