@@ -5,6 +5,7 @@ Both packages import from here: ``paperkg.extract`` (readers, extractor) and ``p
 keys are the ``PaperRecord`` and ``ConceptRecord`` TypedDicts below.
 """
 
+import hashlib
 from typing import TypedDict
 
 # The concept types, in display order. Every module that lists types reads this tuple.
@@ -63,3 +64,18 @@ def analysed_text(record):
     if record["role"] == ANCHOR:
         return record.get("title") or record.get("abstract") or ""
     return record.get("abstract") or record.get("title") or ""
+
+
+# Identifier schemes of a work key ``scheme:value``, strongest first (the order merging uses).
+WORK_KEY_SCHEMES = ("doi", "arxiv", "openalex", "s2")
+
+
+def work_keys(record):
+    """The keys a work is known by: ``doi:…``, ``arxiv:…``, ``openalex:…``, ``s2:…``."""
+    return [f"{name}:{record[name]}" for name in WORK_KEY_SCHEMES if record.get(name)]
+
+
+def work_id(key):
+    """The paper id of a work known by a work key: the same for a corpus paper with that DOI or
+    arXiv id and for a cited work outside the corpus, whatever input it came from."""
+    return "p" + hashlib.sha256(key.encode("utf-8")).hexdigest()[:16]

@@ -29,12 +29,10 @@ spacy_version (provenance) and, after relate.py, communities
 
 import re
 
-import hashlib
-from collections import Counter
-
 import networkx as nx
 
-from paperkg.extract.records import ANCHOR, CITED, CONCEPT_TYPES, RELATED, analysed_text
+from paperkg.extract.records import (ANCHOR, CITED, CONCEPT_TYPES, RELATED, analysed_text, work_id,
+                                     work_keys)
 
 PAPER, CONCEPT = "paper", "concept"
 RELATED_TO = "RELATED_TO"
@@ -62,17 +60,6 @@ def concept_node(concept_id):
     return f"concept/{concept_id}"
 
 
-def work_keys(record):
-    """The keys a work is known by: ``doi:…``, ``arxiv:…``, ``openalex:…``, ``s2:…``."""
-    return [f"{name}:{record[name]}" for name in ("doi", "arxiv", "openalex", "s2")
-            if record.get(name)]
-
-
-def cited_work_id(key):
-    """The paper id of a cited work known only by a work key (stable across builds)."""
-    return "p" + hashlib.sha256(key.encode("utf-8")).hexdigest()[:16]
-
-
 def citations(records, min_cited=2):
     """Resolve the records' references: ([(citing id, cited id)] inside the corpus, sorted;
     {work key: [citing ids]} of the works outside it that at least ``min_cited`` papers cite;
@@ -92,7 +79,7 @@ def citations(records, min_cited=2):
     classics = {key: sorted(ids) for key, ids in outside.items() if len(ids) >= max(1, min_cited)}
     for key in classics:
         for citing in classics[key]:
-            inside.add((citing, cited_work_id(key)))
+            inside.add((citing, work_id(key)))
     elsewhere = {}
     for key, ids in outside.items():
         if key not in classics:
@@ -123,10 +110,10 @@ def build_graph(records, concept_rows=(), meta=None, min_cited=2):
             references=elsewhere.get(record["id"], []),
             **{name: copy_value(record.get(name)) for name in METADATA},
         )
-    for key in sorted(classics, key=cited_work_id):
+    for key in sorted(classics, key=work_id):
         scheme, _, value = key.partition(":")
         graph.add_node(
-            paper_node(cited_work_id(key)), kind=PAPER, role=CITED, label=key, title="",
+            paper_node(work_id(key)), kind=PAPER, role=CITED, label=key, title="",
             abstract="", text="", truncated=False, sources=[], anchors=[], references=[],
             authors=[], year=None, venue=None, url=None,
             doi=value if scheme == "doi" else None, arxiv=value if scheme == "arxiv" else None)
