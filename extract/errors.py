@@ -4,6 +4,9 @@
 EXIT_OK = 0
 EXIT_PARTIAL = 1  # some inputs were skipped; everything readable was still processed
 EXIT_INPUT = 2  # bad input or bad usage: nothing usable was given
+EXIT_ENVIRONMENT = 2  # the surroundings: an output that cannot be written, a full disk, ...
+EXIT_INTERRUPTED = 130  # Ctrl-C (128 + SIGINT)
+EXIT_TERMINATED = 143  # SIGTERM (128 + SIGTERM)
 
 
 class PaperkgError(Exception):
@@ -22,3 +25,23 @@ class InputError(PaperkgError):
 
 class ModelError(PaperkgError):
     """The spaCy model cannot be loaded."""
+
+
+class OutputError(PaperkgError):
+    """An output that cannot be written (read-only folder, full disk, a name taken by a
+    directory). The message starts with the path."""
+
+    exit_code = EXIT_ENVIRONMENT
+
+    def __init__(self, path, what):
+        self.path, self.what = str(path), what
+        super().__init__(f"{self.path}:0: {what}")
+
+
+class Interrupted(BaseException):
+    """The run was stopped by a signal (SIGTERM); ``exit_code`` is 128 + the signal number.
+    A BaseException, like KeyboardInterrupt, so that no ``except Exception`` swallows it."""
+
+    def __init__(self, exit_code):
+        self.exit_code = exit_code
+        super().__init__(f"terminated (exit {exit_code})")

@@ -7,6 +7,11 @@ from . import __version__, defaults, io, model, relate
 from .export import gephi, html, rdf
 
 
+# The files `paperkg build` writes into its output folder.
+OUTPUT_FILES = ("papers.jsonl", "concepts.jsonl", "graph.ttl", "graph.nt", "graph.jsonld",
+                "graph.html", "graph.gexf", "graph.graphml")
+
+
 def provenance(nlp=None):
     """Graph attributes naming what made the graph: paperkg's version and the spaCy model."""
     meta = {"tool": "paperkg", "version": __version__}

@@ -11,7 +11,8 @@ import sys
 import click
 
 from paperkg.extract import reader
-from paperkg.extract.errors import EXIT_INPUT, EXIT_OK, EXIT_PARTIAL, PaperkgError
+from paperkg.extract.errors import (EXIT_INPUT, EXIT_INTERRUPTED, EXIT_OK, EXIT_PARTIAL,
+                                    EXIT_TERMINATED, Interrupted, PaperkgError)
 
 from . import __version__, defaults, io
 
@@ -24,6 +25,12 @@ class Cli(click.Group):
             return super().invoke(ctx)
         except PaperkgError as exc:
             click.echo(str(exc), err=True)
+            ctx.exit(exc.exit_code)
+        except KeyboardInterrupt:
+            click.echo("\ninterrupted: no output was changed", err=True)
+            ctx.exit(EXIT_INTERRUPTED)
+        except Interrupted as exc:
+            click.echo("terminated: no output was changed", err=True)
             ctx.exit(exc.exit_code)
 
 
@@ -166,8 +173,9 @@ def build(paths, out_dir, max_nodes, base_iri, model, patterns, workers, quiet, 
     Example:
         paperkg build seeds/ --out exports/
     """
-    from .build import write_outputs
+    from .build import OUTPUT_FILES, write_outputs
 
+    io.check_writable(out_dir, OUTPUT_FILES)  # before the slow part
     records, status = read_inputs(paths)
     extracted, graph = extract_and_relate(records, model, patterns, workers, quiet, top_k,
                                           threshold, min_count)
@@ -349,6 +357,14 @@ def load_jsonl(path, required):
     return rows
 
 
+def on_sigterm(signum, frame):
+    raise Interrupted(EXIT_TERMINATED)
+
+
 def main(argv=None):
-    """Run the CLI (``argv`` defaults to sys.argv[1:]); the console script's entry point."""
+    """Run the CLI (``argv`` defaults to sys.argv[1:]); the console script's entry point.
+    SIGTERM ends the run like Ctrl-C does: temporary files removed, outputs untouched, exit 143."""
+    import signal
+
+    signal.signal(signal.SIGTERM, on_sigterm)
     cli.main(args=argv, prog_name="paperkg")

@@ -27,6 +27,30 @@ def write_atomic(path, data):
         raise
 
 
+def check_writable(out_dir, names):
+    """Fail early (before any slow work) when ``out_dir`` cannot take the files ``names``: it
+    is a file, it cannot be created or written, or one of the names is taken by a directory.
+    Raises OutputError; leaves nothing behind."""
+    from paperkg.extract.errors import OutputError
+
+    out = Path(out_dir)
+    if out.exists() and not out.is_dir():
+        raise OutputError(out, "output folder is a file")
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise OutputError(out, f"cannot create the output folder: {exc.strerror or exc}") from None
+    for name in names:
+        if (out / name).is_dir():
+            raise OutputError(out / name, "output name is taken by a directory")
+    try:
+        fd, probe = tempfile.mkstemp(prefix=".paperkg-probe.", dir=out)
+    except OSError as exc:
+        raise OutputError(out, f"cannot write to the output folder: {exc.strerror or exc}") from None
+    os.close(fd)
+    os.unlink(probe)
+
+
 class OutputSet:
     """Files written into one folder as a set: each is written to a temporary file beside its
     target (``path(name)``), and ``commit()`` renames them all into place, so an interrupted
@@ -48,7 +72,7 @@ class OutputSet:
 
     def commit(self):
         """Rename every written file into place; returns their names in the order written."""
-        for name, tmp in self.pending.items():
+        for tmp in self.pending.values():
             with open(tmp, "rb") as fh:
                 os.fsync(fh.fileno())
         for name, tmp in self.pending.items():
@@ -67,6 +91,11 @@ class OutputSet:
     def __exit__(self, kind, value, traceback):
         if kind is not None:
             self.discard()
+            if isinstance(value, OSError) and not isinstance(value, FileNotFoundError):
+                from paperkg.extract.errors import OutputError
+
+                raise OutputError(self.out_dir, f"cannot write: {value.strerror or value}; "
+                                  "the files already there are left as they were") from None
         return False
 
 
