@@ -334,6 +334,9 @@ def evaluate(gold, pred):
 
     result = scoring.evaluate(load_jsonl(gold, ("text", "concepts")),
                               load_jsonl(pred, ("concepts",)))
+    if result["papers"] and result["papers_missing"] == result["papers"]:
+        raise PaperkgError(f"{pred}:0: the predictions cover none of the {result['papers']} "
+                           f"papers of {gold} (papers are matched by their text)")
     click.echo(scoring.format_scores(result))
 
 

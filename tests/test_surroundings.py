@@ -128,3 +128,14 @@ def test_a_crash_while_writing_leaves_no_temporary_file(tmp_path):
         assert outputs.commit() == ["a.txt"]
     assert [p.name for p in out.iterdir()] == ["a.txt"]
     assert os.stat(out / "a.txt").st_mode & 0o777 == 0o644
+
+
+def test_eval_of_predictions_that_cover_no_gold_paper_is_an_error(tmp_path):
+    gold = tmp_path / "gold.jsonl"
+    gold.write_text('{"text": "We train large language models on GPUs.", "concepts": '
+                    '[{"type": "hardware", "label": "GPU"}]}\n')
+    pred = tmp_path / "pred.jsonl"
+    pred.write_text('{"abstract": "An unrelated abstract about compilers.", "concepts": []}\n')
+    line = assert_one_clean_line(paperkg("eval", gold, pred), 2)
+    assert line == f"{pred}:0: the predictions cover none of the 1 papers of {gold} " \
+                   "(papers are matched by their text)"
