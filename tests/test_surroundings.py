@@ -133,7 +133,7 @@ def test_a_crash_while_writing_leaves_no_temporary_file(tmp_path):
 def test_eval_of_predictions_that_cover_no_gold_paper_is_an_error(tmp_path):
     gold = tmp_path / "gold.jsonl"
     gold.write_text('{"text": "We train large language models on GPUs.", "concepts": '
-                    '[{"type": "hardware", "label": "GPU"}]}\n')
+                    '[{"type": "hardware", "label": "GPU", "aliases": []}]}\n')
     pred = tmp_path / "pred.jsonl"
     pred.write_text('{"abstract": "An unrelated abstract about compilers.", "concepts": []}\n')
     line = assert_one_clean_line(paperkg("eval", gold, pred), 2)
