@@ -1,7 +1,9 @@
 """The main job: from extracted paper records to the graph and every output file in one folder."""
 
+import hashlib
+
 from paperkg.extract import progress
-from paperkg.extract.records import PAPER_FIELDS
+from paperkg.extract.records import PAPER_FIELDS, analysed_text
 
 from . import __version__, defaults, io, model, relate
 from .export import gephi, html, rdf
@@ -23,13 +25,25 @@ def provenance(nlp=None):
     return meta
 
 
+def inputs(records):
+    """Graph attributes naming what the graph was built from: ``inputs`` (the input files'
+    names, sorted) and ``input_hash`` (a hash of every paper's id and analysed text, so two
+    builds of different inputs never share a build identity)."""
+    digest = hashlib.sha256()
+    for record in sorted(records, key=lambda r: r["id"]):
+        digest.update(f"{record['id']}\t{analysed_text(record)}\n".encode("utf-8"))
+    files = {source.rsplit(":", 1)[0] for r in records for source in r.get("sources", ())}
+    return {"inputs": sorted(files), "input_hash": digest.hexdigest()[:16]}
+
+
 def make_graph(extracted, nlp=None, top_k=defaults.SIMILARITY_TOP_K,
                threshold=defaults.SIMILARITY_THRESHOLD, min_count=defaults.MIN_COOCCURRENCE):
     """The knowledge graph of extracted records, with its relatedness analysis."""
     from paperkg.extract.pipeline import concept_table
 
     with progress.stage("graph"):
-        graph = model.build_graph(extracted, concept_table(extracted), provenance(nlp))
+        meta = dict(provenance(nlp), **inputs(extracted))
+        graph = model.build_graph(extracted, concept_table(extracted), meta)
     with progress.stage("relatedness"):
         relate.enrich(graph, top_k=top_k, threshold=threshold, min_count=min_count)
     return graph
