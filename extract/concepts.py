@@ -12,10 +12,12 @@ import re
 import sys
 import warnings
 from collections import Counter, defaultdict
+from typing import NamedTuple
 
 from . import defaults
 from .records import CONCEPT_TYPES, analysed_text
 from .candidates import term_type
+from .rules import score as rule_score
 from .normalise import (concept_key, display_label, head_index, is_acronym, is_of_compound,
                         singular, slug)
 
@@ -23,11 +25,24 @@ _ACRONYM = re.compile(r"(?<![\w-])[A-Za-z][\w]*[A-Z][\w]*(?![\w])")
 _CUT_WORD = re.compile(r"(\w[\w-]*)(?:\u2026|\.\.\.)\s*$")
 
 
+class Found(NamedTuple):
+    """A candidate read from a processed doc, with character offsets into its text."""
+    start: int
+    end: int
+    text: str  # the text its label is made from
+    type: str
+    source: str  # the rule that typed it
+    cut: bool  # a shorter form of a candidate ending in a truncated text's cut last word
+
+
 def read_doc(doc):
-    """Plain data from a processed doc: candidates (start, end, label text, type, source) with
-    character offsets, and the acronyms it defines {acronym: long form text}."""
-    candidates = [(s.start_char, s.end_char, s.id_, s.label_, s.kb_id_)
-                  for s in doc.spans[defaults.SPANS_CANDIDATES]]
+    """Plain data from a processed doc: candidates (``Found`` tuples: start, end, label text,
+    type, source, cut) with character offsets, and the acronyms it defines {acronym: long
+    form text}."""
+    candidates = [Found(s.start_char, s.end_char, s.id_, s.label_, s.kb_id_, cut)
+                  for key, cut in ((defaults.SPANS_CANDIDATES, False),
+                                   (defaults.SPANS_CUT_CANDIDATES, True))
+                  for s in doc.spans.get(key, ())]
     acronyms = {}
     for span in doc.spans[defaults.SPANS_SHORT_FORMS]:
         acronyms.setdefault(singular(span.text), span.id_)
@@ -80,13 +95,13 @@ def without_cut(candidates, cut, cut_counts, vocab):
     word (from the vocabulary, or seen elsewhere in the corpus) it was cut: candidates running
     into it give way to their shorter forms found without it (source "cut"). Otherwise those
     shorter forms are dropped."""
+    candidates = [Found(*c) for c in candidates]
     if cut is None:
-        return [c for c in candidates if c[4] != "cut"]
+        return [c for c in candidates if not c.cut]
     word = cut[2].lower()
     if word in vocab.words or cut_counts[word] >= defaults.CUT_WORD_MIN_COUNT:
-        return [c for c in candidates if c[4] != "cut"]
-    return [c if c[4] != "cut" else (*c[:4], "noun phrase")
-            for c in candidates if c[1] <= cut[0] or c[4] == "cut"]
+        return [c for c in candidates if not c.cut]
+    return [c._replace(cut=False) for c in candidates if c.end <= cut[0] or c.cut]
 
 
 def known_words(texts, words):
@@ -117,9 +132,9 @@ def paper_concepts(text, candidates, local, corpus, vocab):
     "score", "spans", "forms"}}; the best-scored candidate decides type and source."""
     grouped = {}
     long_forms = {concept_key(long_text) for long_text in local.values()}
-    for start, end, label_text, kind, source in candidates:
+    for start, end, label_text, kind, source, _ in candidates:
         words = label_text.split()
-        if len(words) >= 2 and concept_key(words[-1]) in defaults.TERM_TAILS and source != "abbreviation" \
+        if len(words) >= 2 and concept_key(words[-1]) in defaults.TERM_TAILS and source != "defined_long_form" \
                 and ((len(words) == 2 and is_acronym(words[0]))
                      or concept_key(" ".join(words[:-1])) in long_forms):
             # "MoE models" is the concept "MoE", "Mixture-of-Experts (MoE) models" the concept
@@ -129,9 +144,9 @@ def paper_concepts(text, candidates, local, corpus, vocab):
         key = concept_key(expanded)
         if not key:
             continue
-        if source == "name" and expanded != label_text:
+        if source == "name_is_method" and expanded != label_text:
             kind = term_type(key, vocab)[0] or kind
-        score = defaults.SOURCE_SCORES[source]
+        score = rule_score(source)
         concept = grouped.get(key)
         if concept is None:
             concept = grouped[key] = {"type": kind, "source": source, "score": score,

@@ -23,18 +23,8 @@ UNUSED_COMPONENTS = ("ner", "lemmatizer")
 SPANS_CANDIDATES = "paperkg_candidates"
 SPANS_SHORT_FORMS = "paperkg_short_forms"
 SPANS_LONG_FORMS = "paperkg_long_forms"
+SPANS_CUT_CANDIDATES = "paperkg_cut_candidates"  # shorter forms of candidates ending in a cut word
 
-# How sure each candidate source is (a concept's score is its best mention's).
-SOURCE_SCORES = {
-    "abbreviation": 0.9,
-    "lexicon": 0.9,
-    "pattern": 0.85,
-    "cue": 0.8,
-    "name": 0.7,
-    "noun phrase": 0.6,
-    "embedded": 0.6,
-    "cut": 0.6,  # a shorter form of a candidate ending in a truncated text's last word
-}
 
 # Nouns that end a label without adding to it ("federated learning framework" is the concept
 # "federated learning") when at least two words remain.
@@ -91,6 +81,7 @@ VAGUE_HEADS = ("model", "process", "setting")
 # Words joining coordinated phrases: a mention holding one the label lacks is not an alt label.
 COORDINATORS = ("and", "or", "nor", "&")
 
-# Sources of candidates that name a whole concept (a defined long form, a user's pattern): a
-# noun phrase found inside one is a fragment of the name, not a concept of its own.
-WHOLE_NAME_SOURCES = ("abbreviation", "pattern")
+# Sources (rule names) of candidates that name a whole concept (a defined long form, a user's
+# pattern): a noun phrase found inside one is a fragment of the name, not a concept of its own.
+# (Each rule's score is set where the rule is written, in extract/rules/.)
+WHOLE_NAME_SOURCES = ("defined_long_form", "user_pattern")

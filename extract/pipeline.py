@@ -69,7 +69,9 @@ def make_candidate_finder(nlp, name, patterns):
 
 class CandidateFinder:
     """Sets ``doc.spans["paperkg_candidates"]``: candidate concepts, ``span.label_`` their type,
-    ``span.kb_id_`` the rule that found them, ``span.id_`` the text their label is made from.
+    ``span.kb_id_`` the rule that typed them, ``span.id_`` the text their label is made from;
+    and ``doc.spans["paperkg_cut_candidates"]``: the same for the shorter forms of candidates
+    that end in the cut last word of a truncated text.
     ``patterns``: extra JSONL pattern files added to the shipped vocabulary."""
 
     def __init__(self, nlp, patterns):
@@ -83,7 +85,7 @@ class CandidateFinder:
     def __call__(self, doc):
         found = find_candidates(doc, self.vocabulary, doc.spans.get(defaults.SPANS_LONG_FORMS, ()),
                                 self.matcher)
-        doc.spans[defaults.SPANS_CANDIDATES] = [
-            Span(doc, c.start, c.end, label=c.type, kb_id=c.source, span_id=c.text) for c in found
-        ]
+        spans = [Span(doc, c.start, c.end, label=c.type, kb_id=c.source, span_id=c.text) for c in found]
+        doc.spans[defaults.SPANS_CANDIDATES] = [s for s, c in zip(spans, found) if not c.cut]
+        doc.spans[defaults.SPANS_CUT_CANDIDATES] = [s for s, c in zip(spans, found) if c.cut]
         return doc

@@ -208,8 +208,8 @@ def test_user_pattern_files_add_terms(tmp_path):
     text = "We train on a wafer-scale engine and shard long contexts with ring attention."
     [record] = concepts.extract_records([related(text)], nlp)
     found = by_id(record)
-    assert found["wafer-scale-engine"]["source"] == "lexicon"
-    assert found["ring-attention"]["source"] == "pattern"
+    assert found["wafer-scale-engine"]["source"] == "field_term"
+    assert found["ring-attention"]["source"] == "user_pattern"
 
 
 def test_bad_pattern_file_is_an_error_naming_the_line(tmp_path):
@@ -366,14 +366,14 @@ def test_the_for_object_of_a_method_is_the_task(nlp):
     text = ("Conventional methods for point cloud completion, typically trained on synthetic "
             "datasets, face significant challenges when applied to out-of-distribution real-world scans.")
     [record] = concepts.extract_records([related(text)], nlp)
-    assert by_id(record)["point-cloud-completion"]["source"] == "cue"
+    assert by_id(record)["point-cloud-completion"]["source"] == "task_of_method_host"
 
 
 def test_what_a_task_is_limited_by_is_a_problem(nlp):
     text = ("Multimodal Large Language Models (MLLMs) have revolutionized video understanding, "
             "yet are still limited by context length when processing long videos.")
     [record] = concepts.extract_records([related(text)], nlp)
-    assert by_id(record)["context-length"]["source"] == "cue"
+    assert by_id(record)["context-length"]["source"] == "agent_of_limiting"
 
 
 def test_problem_modifier_inside_latex_markup_is_dropped(nlp):

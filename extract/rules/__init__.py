@@ -1,0 +1,76 @@
+"""The extraction rules, each a named unit, listed here in order of precedence.
+
+- ``SPAN_RULES`` (spans.py): where candidate phrases come from.
+- ``DROP_RULES`` (drops.py): phrases that are no concept; they run before and after typing.
+- ``TYPE_RULES`` (heads.py, context.py): the first rule that gives a phrase a type decides it,
+  and its name is the concept's ``source`` in the output.
+- ``REPAIR_RULES``: for a phrase no typing rule types, a shorter phrase to try instead.
+
+To find why a phrase got its type, look up its ``source`` here. To add a rule, write the
+function (one-line docstring, an ``Example:`` line, ``@rule(score=...)``) and list it in the
+tuple where its precedence belongs; ``tests/test_rules.py`` tests its example.
+"""
+
+from . import context, drops, heads, spans
+from .base import rule
+from .spans import hardware_acronym_inside_phrase
+
+
+@rule(score=0)
+def without_trailing_verb(piece):
+    """An untyped phrase ending in a verb the parser took for a noun is tried without that verb.
+
+    The shorter phrase counts only if it is a field term.
+
+    Example: "Speculative decoding leverages idle compute." -> method "speculative decoding"
+    """
+    if piece.end - piece.start >= 3 and " " in piece.text:
+        return piece._replace(end=piece.end - 1, text=piece.text.rsplit(None, 1)[0]), ("field_term",)
+    return None
+
+SPAN_RULES = (
+    spans.acronym_long_form,
+    spans.noun_chunks_joined_at_hyphens,
+    spans.long_form_with_head,
+    spans.noun_runs_outside_chunks,
+    spans.user_pattern_matches,
+)
+
+DROP_RULES = (
+    drops.generic_word,
+    drops.generic_tail_without_content,
+    drops.degree_of_generic_head,
+)
+
+TYPE_RULES = (
+    heads.user_pattern,
+    heads.defined_long_form,
+    heads.hardware_container,
+    heads.field_term,
+    heads.problem_modifier_on_method_head,
+    heads.head_noun,
+    context.appositive_of_typed_noun,
+    context.example_of_typed_host,
+    context.named_object_of_intro_verb,
+    heads.name_is_method,
+    context.object_of_problem_verb,
+    context.source_of_suffering,
+    context.agent_of_limiting,
+    context.task_of_method_host,
+    context.object_of_challenge_noun,
+)
+
+REPAIR_RULES = (without_trailing_verb,)
+
+# Rules that make typed candidates themselves (not through TYPE_RULES).
+CANDIDATE_RULES = (hardware_acronym_inside_phrase,)
+
+ALL_RULES = SPAN_RULES + DROP_RULES + TYPE_RULES + REPAIR_RULES + CANDIDATE_RULES
+
+# {rule name: score}: how sure a concept typed by that rule is.
+SCORES = {r.__name__: r.score for r in TYPE_RULES + CANDIDATE_RULES}
+
+
+def score(source):
+    """The score of a candidate typed by the rule named ``source``."""
+    return SCORES[source]

@@ -1,0 +1,107 @@
+"""What every extraction rule works on: the ``Piece`` of text a rule looks at, the ``Candidate``
+it makes, the ``rule`` decorator that gives a rule its score, and the small look-ups into the
+vocabulary and the parse that several rule families share.
+
+A rule is a plain function with a one-line docstring and an ``Example:`` line::
+
+    Example: "Our scheduler mitigates pipeline stalls." -> problem "pipeline stall"
+
+``tests/test_rules.py`` runs every rule's example through the real pipeline: the concept with
+that label must come out with that type, and (for a typing rule) with the rule's name as its
+``source``. ``-> no "label"`` means no concept with that label may come out.
+"""
+
+import re
+from typing import NamedTuple
+
+from .. import defaults
+from ..normalise import concept_key, is_acronym
+
+_LATEX_COMMAND = re.compile(r"\\[a-zA-Z]+\{?|[{}]")
+
+
+class Candidate(NamedTuple):
+    """A typed candidate concept in one doc."""
+    start: int  # token offsets in the doc
+    end: int
+    type: str
+    source: str  # the name of the rule that typed it
+    text: str  # the text the label is made from (the span's, or a coordination part's)
+    cut: bool = False  # a shorter form of a candidate ending in a truncated text's cut last word
+
+
+class Piece(NamedTuple):
+    """A span a typing rule looks at: where it is, the text its label is made from, the root of
+    the phrase it came from (for context rules), the span rule that found it, and, for a
+    user's pattern, the type the pattern gives."""
+    doc: object
+    start: int
+    end: int
+    text: str
+    root: object
+    origin: str
+    vocab: object
+    hint: str | None = None
+
+    @property
+    def key(self):
+        return concept_key(self.text)
+
+    @property
+    def tokens(self):
+        return self.doc[self.start:self.end]
+
+
+def rule(score):
+    """Give a rule its score: how sure a concept it types is (a concept's score is its best
+    mention's; the best-scored mention of a concept in a paper decides its type)."""
+    def mark(function):
+        function.score = score
+        return function
+    return mark
+
+
+def plain(text):
+    """Text without LaTeX markup: ``\\emph{low`` -> ``low``."""
+    return _LATEX_COMMAND.sub("", text) if "\\" in text or "{" in text else text
+
+
+def word_type(token, vocab):
+    """The type the vocabulary gives one word (``GPU`` -> hardware), or None."""
+    return vocab.terms.get(concept_key(token.text))
+
+
+def term_type(key, vocab):
+    """(type, whole) of a normalised phrase from the longest field term it ends with: ``whole``
+    is True when that term is more than its head noun (``parameter server``) or the phrase is
+    one word. A last word that adds nothing (``AI scaling trends``) is skipped."""
+    words = key.split()
+    for i in range(len(words)):
+        found = vocab.terms.get(" ".join(words[i:]))
+        if found:
+            return found, i < len(words) - 1 or len(words) == 1
+    if len(words) >= 2 and words[-1] in defaults.UNTYPED_TAILS:
+        return term_type(" ".join(words[:-1]), vocab)
+    return None, False
+
+
+def is_name(tokens):
+    """Names of systems and methods: ``DistDD``, ``ZeRO-3``, ``MPI``, ``Rotated Tensor``."""
+    words = [t for t in tokens if not t.is_punct]
+    if not words:
+        return False
+    if all(is_acronym(t.text) or (t.text[:1].isupper() and any(c.isdigit() for c in t.text))
+           for t in words):
+        return True
+    return (len(words) >= 2 and all(t.is_title or is_acronym(t.text) for t in words)
+            and not words[0].is_sent_start)
+
+
+def hyphen_compound(doc, i):
+    """(start, end) of the hyphenated word token ``i`` belongs to (``state-of-the-art``)."""
+    start, end = i, i + 1
+    while start > 0 and not doc[start - 1].whitespace_ and "-" in (doc[start - 1].text, doc[start].text):
+        start -= 1
+    while end < len(doc) and not doc[end - 1].whitespace_ and "-" in (doc[end - 1].text, doc[end].text):
+        end += 1
+    return start, end

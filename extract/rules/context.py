@@ -1,0 +1,150 @@
+"""Typing rules that read a phrase's context in the parse: the verb or noun it hangs from.
+
+Each takes a ``Piece`` and returns a concept type or None. They type phrases of several words
+that the vocabulary leaves untyped (one untyped word is too weak a signal on its own).
+"""
+
+from .. import defaults
+from ..normalise import concept_key, is_acronym
+from .base import hyphen_compound, rule, word_type
+
+
+def attachment(root):
+    """(dependency, head token) of a phrase, seen through coordination: in ``reduce X and Y``,
+    ``Y`` hangs from ``reduce`` as ``X`` does."""
+    first = root
+    while first.dep_ == "conj" and first.head is not first:
+        first = first.head
+    return first.dep_, first.head
+
+
+def several_words(piece):
+    return " " in piece.key
+
+
+def is_proper(piece):
+    """The phrase is a name: its last word a proper noun or an acronym (``Hydra``, ``TPUv4``),
+    a single word capitalised, not opening a sentence nor cut from a hyphenated word."""
+    head = piece.doc[piece.end - 1]
+    if not (head.pos_ == "PROPN" or is_acronym(head.text)):
+        return False
+    if piece.end - piece.start > 1:
+        return True
+    first, last = hyphen_compound(piece.doc, piece.start)
+    return head.text[:1].isupper() and not head.is_sent_start and (first, last) == (piece.start, piece.end)
+
+
+def category_type(token, vocab):
+    """The type a category noun gives its instances (``a compiler``, ``accelerators``): a
+    method or hardware word; a problem word needs a phrase of several words to go with it."""
+    kind = word_type(token, vocab)
+    return kind if kind != "problem" else None
+
+
+@rule(score=0.8)
+def appositive_of_typed_noun(piece):
+    """A proper name in apposition to a typed noun takes its type.
+
+    Example: "We build on Apache Arrow Flight, a protocol for columnar data." -> method "Apache Arrow Flight"
+    """
+    if not is_proper(piece):
+        return None
+    typing = word_type if several_words(piece) else category_type
+    for child in piece.root.children:
+        if child.dep_ == "appos" and typing(child, piece.vocab):
+            return typing(child, piece.vocab)
+    return None
+
+
+@rule(score=0.8)
+def named_object_of_intro_verb(piece):
+    """A proper name that a paper proposes, introduces or builds is a method.
+
+    Example: "In this work we present Blue Heron to place experts." -> method "Blue Heron"
+    """
+    dep, head = attachment(piece.root)
+    if several_words(piece) and dep == "dobj" and is_proper(piece) and head.lower_ in piece.vocab.intro_verbs:
+        return "method"
+    return None
+
+
+@rule(score=0.8)
+def object_of_problem_verb(piece):
+    """What a paper reduces, mitigates, addresses or suffers is a problem.
+
+    Example: "Our kernels avoid bank conflicts." -> problem "bank conflict"
+    """
+    dep, head = attachment(piece.root)
+    if several_words(piece) and dep == "dobj" and head.lower_ in piece.vocab.problem_verbs:
+        return "problem"
+    return None
+
+
+@rule(score=0.8)
+def example_of_typed_host(piece):
+    """An example of a typed noun (``methods such as X``, ``devices like X``) takes its type.
+
+    Example: "It runs on accelerators such as Ascend 910B and Gaudi2." -> hardware "Ascend 910B"
+    """
+    dep, head = attachment(piece.root)
+    if not (several_words(piece) or is_proper(piece)) or dep != "pobj" \
+            or head.lower_ not in defaults.EXAMPLE_MARKERS:
+        return None
+    host = head.head
+    if host.lower_ == "such":
+        host = host.head
+    typing = word_type if several_words(piece) else category_type
+    return typing(host, piece.vocab) if host.pos_ in ("NOUN", "PROPN") else None
+
+
+@rule(score=0.8)
+def source_of_suffering(piece):
+    """What a system suffers from is a problem.
+
+    Example: "Sharded checkpoints suffer from write amplification on parallel file systems." -> problem "write amplification"
+    """
+    dep, head = attachment(piece.root)
+    if several_words(piece) and dep == "pobj" and head.lower_ == "from" \
+            and head.head.lower_ in piece.vocab.problem_verbs:
+        return "problem"
+    return None
+
+
+@rule(score=0.8)
+def agent_of_limiting(piece):
+    """What a task is limited, hindered or caused by is a problem.
+
+    Example: "Scaling is limited by the serial fraction of the code." -> problem "serial fraction"
+    """
+    dep, head = attachment(piece.root)
+    vocab = piece.vocab
+    if several_words(piece) and dep == "pobj" and head.lower_ == "by" and head.dep_ == "agent" \
+            and (head.head.lower_ in vocab.problem_verbs or head.head.lower_ in vocab.problem_modifiers):
+        return "problem"
+    return None
+
+
+@rule(score=0.8)
+def task_of_method_host(piece):
+    """What models, methods or systems are for is a task: a problem.
+
+    Example: "We propose systems for wildfire spread modelling." -> problem "wildfire spread modeling"
+    """
+    dep, head = attachment(piece.root)
+    if several_words(piece) and dep == "pobj" and head.lower_ == "for" \
+            and head.head.lower_ in defaults.TASK_HOSTS:
+        return "problem"
+    return None
+
+
+@rule(score=0.8)
+def object_of_challenge_noun(piece):
+    """The challenge, issue or risk of something, and concerns about it, name a problem.
+
+    Example: "We examine the risk of silent data corruption in long jobs." -> problem "silent data corruption"
+    """
+    dep, head = attachment(piece.root)
+    if several_words(piece) and dep == "pobj" and head.lower_ in ("of", "about") \
+            and concept_key(head.head.text) in defaults.PROBLEM_OF:
+        return "problem"
+    return None

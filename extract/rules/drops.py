@@ -1,0 +1,58 @@
+"""Rules that say a phrase is not a concept at all.
+
+Each takes a ``Piece`` and the type the typing rules gave it (None before typing) and returns
+True to drop the phrase. They run before typing and again after it.
+"""
+
+from .. import defaults
+from .base import rule, term_type
+
+
+def is_generic(key, vocab):
+    """One generic word, alone or with evaluative words (``approach``, ``proposed method``),
+    or a vague head with only generic modifiers (``training process``)."""
+    words = [w for w in key.split() if w not in vocab.evaluative]
+    if len(words) <= 1:
+        return all(w in vocab.generic for w in words)
+    return words[-1] in defaults.VAGUE_HEADS and key not in vocab.terms \
+        and all(w in vocab.generic for w in words)
+
+
+def only_degree(key, vocab):
+    """A generic head with only size or trend words before it."""
+    words = key.split()
+    return (len(words) >= 2 and words[-1] in vocab.generic and key not in vocab.terms
+            and all(w in vocab.degree or w in vocab.evaluative for w in words[:-1]))
+
+
+@rule(score=0)
+def generic_word(piece, kind):
+    """A generic noun, alone or with evaluative or generic words, names no concept.
+
+    Example: "The proposed approach improves the training process." -> no "training process"
+    """
+    return not piece.key or is_generic(piece.key, piece.vocab)
+
+
+@rule(score=0)
+def generic_tail_without_content(piece, kind):
+    """A generic head (approach, strategy) whose modifiers name nothing of the field.
+
+    Example: "We follow a targeted approach to tuning." -> no "targeted approach"
+    """
+    words = piece.key.split()
+    if len(words) < 2 or words[-1] not in defaults.GENERIC_TAILS:
+        return False
+    rest = " ".join(words[:-1])
+    return not (term_type(rest, piece.vocab)[0] is not None
+                or all(w in piece.vocab.words for w in words[:-1])
+                or any(c.isdigit() for c in rest))
+
+
+@rule(score=0)
+def degree_of_generic_head(piece, kind):
+    """A generic head with only size or trend words before it is a degree, not a problem.
+
+    Example: "Models face an increasing demand from users." -> no "increasing demand"
+    """
+    return kind == "problem" and only_degree(piece.key, piece.vocab)

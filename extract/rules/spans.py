@@ -1,0 +1,186 @@
+"""Span rules: where candidate phrases come from, before any typing.
+
+Each span rule takes the doc and a ``SpanContext`` and yields ``Phrase`` records (a span of
+the doc, the rule's name as its origin, and a type hint for a user's pattern). Phrases of the
+parser's noun chunks and of the runs it missed are trimmed and split at coordination
+(``chunk_pieces``); long forms and pattern matches are kept whole.
+"""
+
+import re
+from typing import NamedTuple
+
+from .. import defaults
+from ..normalise import concept_key, is_acronym
+from .base import Candidate, hyphen_compound, is_name, plain, rule, word_type
+
+NOUN_PHRASE_POS = {"NOUN", "PROPN", "ADJ", "X"}
+DROPPED_POS = {"DET", "PRON", "NUM", "PUNCT", "ADP", "CCONJ", "SCONJ", "PART", "SYM", "SPACE"}
+_PARENTHESES = re.compile(r"\s*\([^()]*(?:\)|$)")
+_QUANTITY = re.compile(r"^(?:[\d.,]+[kmbx]?|[a-z])$")
+
+
+class Phrase(NamedTuple):
+    span: object  # a spaCy Span
+    origin: str  # the span rule's name
+    hint: str | None = None  # the type a user's pattern gives
+
+
+class SpanContext(NamedTuple):
+    vocab: object
+    long_forms: tuple  # Spans of long forms defined for acronyms (paperkg_long_forms)
+    matcher: object  # spaCy Matcher of the user's token patterns, or None
+    found: list  # the phrases earlier span rules found
+
+
+@rule(score=0.9)
+def acronym_long_form(doc, context):
+    """A long form defined for an acronym is one phrase, however the parser split it.
+
+    Example: "We adopt Elastic Weight Averaging (EWA) for drift." -> method "Elastic Weight Averaging"
+    """
+    for span in context.long_forms:
+        yield Phrase(span, "acronym_long_form")
+
+
+@rule(score=0.6)
+def noun_chunks_joined_at_hyphens(doc, context):
+    """The parser's noun chunks, with chunks it split at a hyphen joined again.
+
+    Example: "We study LLM post-training at scale." -> method "LLM post-training"
+    """
+    joined = []
+    for chunk in doc.noun_chunks:
+        if joined and chunk.start == joined[-1].end + 1 and doc[chunk.start - 1].text == "-" \
+                and not doc[chunk.start - 1].whitespace_ and not doc[chunk.start - 2].whitespace_:
+            joined[-1] = doc[joined[-1].start:chunk.end]
+        else:
+            joined.append(chunk)
+    for chunk in joined:
+        yield Phrase(chunk, "noun_chunks_joined_at_hyphens")
+
+
+@rule(score=0.6)
+def long_form_with_head(doc, context):
+    """A defined long form, its acronym in parentheses and a field head noun after them.
+
+    Example: "Vision Transformer (ViT) inference is costly on phones." -> problem "vision transformer inference"
+    """
+    for span in context.long_forms:
+        close = span.end + 2
+        if close + 1 < len(doc) and doc[span.end].text == "(" and doc[close].text == ")" \
+                and concept_key(doc[close + 1].text) in context.vocab.terms:
+            yield Phrase(doc[span.start:close + 2], "long_form_with_head")
+
+
+@rule(score=0.6)
+def noun_runs_outside_chunks(doc, context):
+    """Runs of adjectives and nouns ending in a noun that the parser left out of its chunks.
+
+    A run right after a chunk extends it; a lone acronym counts as a run.
+
+    Example: "Partitioning cuts cross-node traffic." -> problem "cross-node traffic"
+    """
+    vocab = context.vocab
+    covered, chunk_start = set(), {}
+    for phrase in context.found:
+        if phrase.origin in WHOLE_PHRASE_ORIGINS:
+            continue
+        covered.update(range(phrase.span.start, phrase.span.end))
+        chunk_start[phrase.span.end] = phrase.span.start
+    runs, start = [], None
+    for token in doc:
+        inside = token.i not in covered and (token.pos_ in NOUN_PHRASE_POS
+                                             or (token.text == "-" and not token.whitespace_)
+                                             or concept_key(token.text) in vocab.terms)
+        if inside and start is None:
+            start = token.i
+        elif not inside and start is not None:
+            runs.append((start, token.i))
+            start = None
+    if start is not None:
+        runs.append((start, len(doc)))
+    for start, end in runs:
+        while end > start and doc[end - 1].pos_ not in ("NOUN", "PROPN", "X") \
+                and concept_key(doc[end - 1].text) not in vocab.terms:
+            end -= 1
+        if start in chunk_start and end > start:
+            yield Phrase(doc[chunk_start[start]:end], "noun_runs_outside_chunks")
+        elif end - start >= 2 or (end > start and is_acronym(doc[start].text)):
+            yield Phrase(doc[start:end], "noun_runs_outside_chunks")
+
+
+@rule(score=0.85)
+def user_pattern_matches(doc, context):
+    """Matches of the token patterns in the user's pattern files.
+
+    Example: "We shard long contexts with ring attention." -> method "ring attention" (with the
+    user pattern file of tests/fixtures/extract_user_patterns.jsonl)
+    """
+    if context.matcher is None:
+        return
+    for match_id, start, end in context.matcher(doc):
+        yield Phrase(doc[start:end], "user_pattern_matches", doc.vocab.strings[match_id])
+
+
+@rule(score=0.6)
+def hardware_acronym_inside_phrase(doc, start, end, vocab):
+    """A hardware acronym inside a longer phrase is hardware of its own.
+
+    Example: "We propose multi-GPU expert parallelism for MoE." -> hardware "GPU"
+    """
+    if end - start < 2 or doc[start:end].text.islower():
+        return []
+    return [Candidate(t.i, t.i + 1, "hardware", "hardware_acronym_inside_phrase", t.text)
+            for t in doc[start:end] if is_acronym(t.text) and word_type(t, vocab) == "hardware"]
+
+
+# Span rules whose phrases are kept whole: not trimmed, split or filtered.
+WHOLE_PHRASE_ORIGINS = ("acronym_long_form", "user_pattern_matches")
+
+
+def trim(doc, start, end, vocab):
+    """Drop leading determiners, numbers, punctuation and evaluative words (hyphenated ones
+    too: ``state-of-the-art``), trailing punctuation."""
+    while start < end:
+        word = plain(doc[start].lower_)
+        if doc[start].pos_ in DROPPED_POS or word in vocab.evaluative or _QUANTITY.match(word):
+            start += 1
+            continue
+        first, last = hyphen_compound(doc, start)
+        if last - first > 1 and doc[first:last].text.lower() in vocab.evaluative:
+            start = last
+            continue
+        break
+    while end > start and doc[end - 1].is_punct and doc[end - 1].text != ")":
+        end -= 1
+    return start, end
+
+
+def label_text(doc, start, end):
+    return plain(_PARENTHESES.sub("", doc[start:end].text)).strip()
+
+
+def chunk_pieces(doc, start, end, vocab):
+    """The (start, end, label text) parts of one phrase, split at coordination:
+    ``computational and communication bottlenecks`` -> ``computational bottlenecks`` (over the
+    whole span) and ``communication bottlenecks``; ``ZeRO-3 and FSDP`` -> each name."""
+    start, end = trim(doc, start, end, vocab)
+    if start >= end:
+        return []
+    cc = next((t.i for t in doc[start + 1:end - 1] if t.dep_ == "cc" and t.pos_ == "CCONJ"), None)
+    if cc is None:
+        return [(start, end, label_text(doc, start, end))]
+    left_end = cc
+    while left_end > start and doc[left_end - 1].is_punct:
+        left_end -= 1
+    first = doc[cc + 1]
+    first_end = max([t.i for t in first.subtree if cc < t.i < end] or [cc + 1]) + 1
+    named = is_name(doc[start:left_end]) or is_name([first])
+    shared_head = end - first_end == 1 and word_type(doc[end - 1], vocab)
+    if first_end >= end or (named and not shared_head):
+        parts = [(start, left_end), (cc + 1, first_end), (first_end, end)]
+        return [(s, e, label_text(doc, s, e)) for s, e in (trim(doc, s, e, vocab) for s, e in parts)
+                if s < e]
+    tail = label_text(doc, first_end, end)
+    return [(start, end, f"{label_text(doc, start, left_end)} {tail}"),
+            (cc + 1, end, label_text(doc, cc + 1, end))]
