@@ -1,22 +1,34 @@
-"""The paperkg RDF vocabulary: the few terms paperkg coins where no standard term fits.
+"""The paperkg RDF vocabulary: the few terms paperkg coins where no standard term fits, and the
+standard namespaces the export reuses.
 
 ``PKG`` is an rdflib ``DefinedNamespace`` with ``_fail = True``, so a misspelt term is an
 AttributeError rather than a silent new IRI. ``DECLARATIONS`` holds what the export says about each
-term (kind, label, comment, super-class or super-property, range); ``declarations(graph)`` adds
-those triples to an export, so the file explains its own vocabulary.
+term (kind, label, comment, super-class or super-property, range); ``declaration_triples()`` yields
+those triples (the exporter writes them into every export, so the file explains its own
+vocabulary) and ``declarations(graph)`` adds them to an rdflib graph.
 
 The vocabulary namespace is fixed and independent of the instance base IRI (``--base-iri``).
+``SHAPES_IRI`` names the SHACL shapes (graph/data/shapes.ttl), which every export points to with
+``dcterms:conformsTo`` and carries beside its files as ``shapes.ttl``.
 """
 
-from rdflib import RDF, RDFS, XSD, Literal, Namespace, URIRef
-from rdflib.namespace import DCTERMS, SKOS, DefinedNamespace
+import inspect
+import re
+
+from rdflib import OWL, RDF, RDFS, XSD, Literal, Namespace, URIRef
+from rdflib.namespace import DCTERMS, PROV, SKOS, DefinedNamespace
 
 VOCAB_IRI = "https://w3id.org/paperkg/vocab#"
+SHAPES_IRI = "https://w3id.org/paperkg/shapes"
 
 FABIO = Namespace("http://purl.org/spar/fabio/")
 CITO = Namespace("http://purl.org/spar/cito/")
+DOCO = Namespace("http://purl.org/spar/doco/")
+FRBR = Namespace("http://purl.org/vocab/frbr/core#")
+PRISM = Namespace("http://prismstandard.org/namespaces/basic/2.0/")
 OA = Namespace("http://www.w3.org/ns/oa#")
 SCHEMA = Namespace("https://schema.org/")
+VOID = Namespace("http://rdfs.org/ns/void#")
 
 
 class PKG(DefinedNamespace):
@@ -25,53 +37,55 @@ class PKG(DefinedNamespace):
     _fail = True
 
     # Classes
-    AnchorPaper: URIRef  # A paper that a related-paper list is about (the list's header).
+    AnchorPaper: URIRef  # A paper that a related-paper list is about (the list's header), or one the user marked as an anchor.
     RelatedPaper: URIRef  # A paper listed as related to at least one anchor paper.
     Method: URIRef  # A method, technique, algorithm or system a paper uses or proposes.
     Problem: URIRef  # A problem, bottleneck or goal a paper addresses.
     Hardware: URIRef  # Hardware a paper mentions: devices, accelerators, interconnects, clusters.
-    Similarity: URIRef  # A qualified similarity between two papers: the papers, the score, the measure and the shared concepts.
-    CoOccurrence: URIRef  # A qualified co-occurrence of two concepts in the same papers, with its count and strength.
-    Community: URIRef  # A community (cluster) of papers and concepts found in the graph, named by its most characteristic concepts.
-    RankedConcept: URIRef  # A concept at a rank in an ordered list (shared concepts of a similarity, concepts of a community).
+    Dataset: URIRef  # A data set a paper uses or evaluates on.
+    Metric: URIRef  # A metric a paper reports.
+    Rule: URIRef  # An extraction rule of one paperkg version, with the confidence of what it finds.
+    Analysis: URIRef  # What one build found about one paper or concept within its own corpus: PageRank, community, paper count.
+    Similarity: URIRef  # A qualified similarity between two papers in one build: the papers, the score and the shared concepts in order.
+    CoOccurrence: URIRef  # A qualified co-occurrence of two concepts in the same papers of one build, with its count and strength.
+    Community: URIRef  # A community (cluster) of papers and concepts found by one build, named by its most characteristic concepts.
 
     # Papers
     relatedPaper: URIRef  # Links an anchor paper to a paper its related-paper list names.
     usesMethod: URIRef  # Links a paper to a method it mentions.
     addressesProblem: URIRef  # Links a paper to a problem it mentions.
     mentionsHardware: URIRef  # Links a paper to hardware it mentions.
+    usesDataset: URIRef  # Links a paper to a data set it mentions.
+    reportsMetric: URIRef  # Links a paper to a metric it mentions.
     truncated: URIRef  # Whether the paper's text was cut off by its source (ends in an ellipsis).
-    sourceLine: URIRef  # Where the paper was read: FILE:LINE of the input list.
-    paperCount: URIRef  # How many papers mention a concept.
+    sourceLine: URIRef  # Where the paper was read: FILE:LINE of an input file.
+    arxivId: URIRef  # The arXiv identifier of a paper, without version (2503.11731).
 
-    # Mention evidence (on oa:Annotation)
-    annotatedText: URIRef  # The property of the target paper whose text the selectors point into (dcterms:abstract or dcterms:title).
-    rule: URIRef  # The extraction rule that found the mention.
-    confidence: URIRef  # The extractor's confidence in the paper-concept link, from 0 to 1.
+    memberClass: URIRef  # The class of the concepts of a concept scheme: a concept is in the scheme exactly when it has the class.
 
-    # Similarity
-    similarTo: URIRef  # Links two papers that are similar (both directions); the pkg:Similarity node holds the details.
+    # Mention evidence
+    rule: URIRef  # Links an annotation (a paper-concept link) to the pkg:Rule that found it.
+    confidence: URIRef  # How sure a rule (or, where it differs, one link) is of a paper-concept link, from 0 to 1.
+
+    # Build, provenance and analysis
+    inputHash: URIRef  # A hash of a build's inputs (the paper texts and fields it read).
+    analysisOf: URIRef  # The paper or concept a pkg:Analysis is about.
+    paperCount: URIRef  # How many papers of the build mention a concept.
+    similarityMeasure: URIRef  # How a build computed its similarity scores, in words.
     qualifiedSimilarity: URIRef  # Links a paper to a pkg:Similarity it takes part in.
     similarPaper: URIRef  # One of the two papers of a pkg:Similarity.
     score: URIRef  # The combined similarity score, from 0 to 1.
     conceptScore: URIRef  # The part of the similarity that comes from shared concepts (rare concepts weigh more), 0 to 1.
     textScore: URIRef  # The part of the similarity that comes from the words of the texts (TF-IDF cosine), 0 to 1.
-    measure: URIRef  # How the similarity score was computed, in words.
-    sharedConcept: URIRef  # A concept both papers of a pkg:Similarity mention (unordered; see pkg:rankedConcept for the order).
-    rankedConcept: URIRef  # Links a similarity or community to a pkg:RankedConcept: its concepts in order, best first.
-    concept: URIRef  # The concept of a pkg:RankedConcept.
-    rank: URIRef  # The position of a pkg:RankedConcept, 1 for the best.
-
-    # Co-occurrence
-    coOccursWith: URIRef  # Links two concepts that papers mention together (both directions); the pkg:CoOccurrence node holds the details.
+    rankedConcept: URIRef  # Links a similarity or community to one of its concepts at a rank (pkg:rank, pkg:concept), best first.
+    concept: URIRef  # The concept of a ranked-concept entry.
+    rank: URIRef  # The position of a ranked-concept entry, 1 for the best.
     coOccurringConcept: URIRef  # One of the two concepts of a pkg:CoOccurrence.
     count: URIRef  # How many papers mention both concepts of a pkg:CoOccurrence.
     strength: URIRef  # Association strength of a pkg:CoOccurrence: count corrected for how frequent each concept is.
-
-    # Communities and centrality
-    community: URIRef  # Links a paper or concept to the pkg:Community it belongs to.
+    community: URIRef  # Links a pkg:Analysis to the pkg:Community its paper or concept belongs to in that build.
     member: URIRef  # Links a pkg:Community to a paper or concept in it.
-    pagerank: URIRef  # PageRank centrality of a paper or concept in the graph.
+    pagerank: URIRef  # PageRank centrality of a paper or concept in the graph of one build.
 
     _NS = Namespace(VOCAB_IRI)
 
@@ -84,32 +98,37 @@ _TERMS = {
     "Method": (_CLASS, "method", SKOS.Concept, None),
     "Problem": (_CLASS, "problem", SKOS.Concept, None),
     "Hardware": (_CLASS, "hardware", SKOS.Concept, None),
-    "Similarity": (_CLASS, "similarity", None, None),
-    "CoOccurrence": (_CLASS, "co-occurrence", None, None),
-    "Community": (_CLASS, "community", None, None),
-    "RankedConcept": (_CLASS, "ranked concept", None, None),
+    "Dataset": (_CLASS, "data set", SKOS.Concept, None),
+    "Metric": (_CLASS, "metric", SKOS.Concept, None),
+    "Rule": (_CLASS, "rule", PROV.Plan, None),
+    "Analysis": (_CLASS, "analysis", PROV.Entity, None),
+    "Similarity": (_CLASS, "similarity", PROV.Entity, None),
+    "CoOccurrence": (_CLASS, "co-occurrence", PROV.Entity, None),
+    "Community": (_CLASS, "community", PROV.Entity, None),
     "relatedPaper": (_PROPERTY, "related paper", DCTERMS.relation, FABIO.ResearchPaper),
     "usesMethod": (_PROPERTY, "uses method", SCHEMA.mentions, PKG.Method),
     "addressesProblem": (_PROPERTY, "addresses problem", SCHEMA.mentions, PKG.Problem),
     "mentionsHardware": (_PROPERTY, "mentions hardware", SCHEMA.mentions, PKG.Hardware),
+    "usesDataset": (_PROPERTY, "uses data set", SCHEMA.mentions, PKG.Dataset),
+    "reportsMetric": (_PROPERTY, "reports metric", SCHEMA.mentions, PKG.Metric),
     "truncated": (_PROPERTY, "truncated", None, XSD.boolean),
     "sourceLine": (_PROPERTY, "source line", None, XSD.string),
-    "paperCount": (_PROPERTY, "paper count", None, XSD.integer),
-    "annotatedText": (_PROPERTY, "annotated text", None, RDF.Property),
-    "rule": (_PROPERTY, "rule", None, XSD.string),
+    "arxivId": (_PROPERTY, "arXiv identifier", DCTERMS.identifier, XSD.string),
+    "memberClass": (_PROPERTY, "member class", None, RDFS.Class),
+    "rule": (_PROPERTY, "rule", None, PKG.Rule),
     "confidence": (_PROPERTY, "confidence", None, XSD.decimal),
-    "similarTo": (_PROPERTY, "similar to", None, FABIO.ResearchPaper),
+    "inputHash": (_PROPERTY, "input hash", None, XSD.string),
+    "analysisOf": (_PROPERTY, "analysis of", None, None),
+    "paperCount": (_PROPERTY, "paper count", None, XSD.integer),
+    "similarityMeasure": (_PROPERTY, "similarity measure", None, XSD.string),
     "qualifiedSimilarity": (_PROPERTY, "qualified similarity", None, PKG.Similarity),
     "similarPaper": (_PROPERTY, "similar paper", None, FABIO.ResearchPaper),
     "score": (_PROPERTY, "score", None, XSD.decimal),
     "conceptScore": (_PROPERTY, "concept score", None, XSD.decimal),
     "textScore": (_PROPERTY, "text score", None, XSD.decimal),
-    "measure": (_PROPERTY, "measure", None, XSD.string),
-    "sharedConcept": (_PROPERTY, "shared concept", None, SKOS.Concept),
-    "rankedConcept": (_PROPERTY, "ranked concept", None, PKG.RankedConcept),
+    "rankedConcept": (_PROPERTY, "ranked concept", None, None),
     "concept": (_PROPERTY, "concept", None, SKOS.Concept),
     "rank": (_PROPERTY, "rank", None, XSD.integer),
-    "coOccursWith": (_PROPERTY, "co-occurs with", None, SKOS.Concept),
     "coOccurringConcept": (_PROPERTY, "co-occurring concept", None, SKOS.Concept),
     "count": (_PROPERTY, "count", None, XSD.integer),
     "strength": (_PROPERTY, "strength", None, XSD.decimal),
@@ -122,9 +141,6 @@ _TERMS = {
 def _comments():
     """Each term's comment, read from the ``name: URIRef  # comment`` lines of ``PKG`` above, so
     the comment is written once."""
-    import inspect
-    import re
-
     source = inspect.getsource(PKG)
     return dict(re.findall(r"^\s+(\w+): URIRef  # (.+)$", source, re.MULTILINE))
 
@@ -135,23 +151,28 @@ DECLARATIONS = {
 }
 
 
-def declarations(graph):
-    """Add the vocabulary's own declarations to ``graph``: for every term its type, label,
+def declaration_triples():
+    """The vocabulary's own declarations as rdflib triples: for every term its type, label,
     comment, super-class or super-property, and range."""
     comments = _comments()
     vocab = URIRef(VOCAB_IRI.rstrip("#"))
-    graph.add((vocab, RDF.type, URIRef("http://www.w3.org/2002/07/owl#Ontology")))
-    graph.add((vocab, RDFS.label, Literal("paperkg vocabulary", lang="en")))
-    graph.add((vocab, RDFS.comment, Literal(PKG.__doc__.strip(), lang="en")))
+    yield vocab, RDF.type, OWL.Ontology
+    yield vocab, RDFS.label, Literal("paperkg vocabulary", lang="en")
+    yield vocab, RDFS.comment, Literal(PKG.__doc__.strip(), lang="en")
     for name, decl in DECLARATIONS.items():
         term = PKG[name]
-        graph.add((term, RDF.type, decl["type"]))
-        graph.add((term, RDFS.label, Literal(decl["label"], lang="en")))
-        graph.add((term, RDFS.comment, Literal(comments[name], lang="en")))
-        graph.add((term, RDFS.isDefinedBy, vocab))
+        yield term, RDF.type, decl["type"]
+        yield term, RDFS.label, Literal(decl["label"], lang="en")
+        yield term, RDFS.comment, Literal(comments[name], lang="en")
+        yield term, RDFS.isDefinedBy, vocab
         if decl["super"] is not None:
-            relation = RDFS.subClassOf if decl["type"] == _CLASS else RDFS.subPropertyOf
-            graph.add((term, relation, decl["super"]))
+            yield term, RDFS.subClassOf if decl["type"] == _CLASS else RDFS.subPropertyOf, decl["super"]
         if decl["range"] is not None:
-            graph.add((term, RDFS.range, decl["range"]))
+            yield term, RDFS.range, decl["range"]
+
+
+def declarations(graph):
+    """Add the vocabulary's declarations to the rdflib ``graph``; returns it."""
+    for triple in declaration_triples():
+        graph.add(triple)
     return graph

@@ -1,42 +1,107 @@
-"""The RDF export: the networkx graph (graph/model.py) as an rdflib Graph, and as Turtle,
-N-Triples and JSON-LD text.
+"""The RDF export: the networkx graph (graph/model.py) written as a stream of N-Triples lines,
+sorted, then as Turtle and JSON-LD derived from the sorted lines, and the SHACL shapes beside them.
 
-Node ids are IRI paths relative to the base IRI, so a node's IRI is ``base_iri + node id``. Every
-other resource (annotation, selector, similarity, co-occurrence, community, activity) gets an IRI
-derived from its content too, so the export has no blank nodes and the same graph always gives the
-same bytes. The vocabulary is in graph/vocab.py; how each part maps:
+    write(graph, outputs, base_iri=..., license=None)  ->  {"triples": N, "papers": .., ...}
 
-    paper      fabio:ResearchPaper, schema:ScholarlyArticle, pkg:AnchorPaper | pkg:RelatedPaper;
-               dcterms:identifier, dcterms:title / dcterms:abstract (@en), rdfs:label,
-               pkg:truncated, pkg:sourceLine; anchor pkg:relatedPaper related; cito:cites
-    concept    skos:Concept + pkg:Method | pkg:Problem | pkg:Hardware, skos:inScheme one
-               skos:ConceptScheme per type, skos:prefLabel, skos:altLabel, pkg:paperCount
-    mention    paper pkg:usesMethod | pkg:addressesProblem | pkg:mentionsHardware concept, and per
-               mention an oa:Annotation (body: the concept; target: an oa:SpecificResource on the
-               paper with an oa:TextQuoteSelector - prefix and suffix reach to the sentence's
-               ends - and an oa:TextPositionSelector)
-    SIMILAR_TO paper pkg:similarTo paper (both ways) and a pkg:Similarity node: pkg:similarPaper
-               (the two), pkg:score, pkg:conceptScore, pkg:textScore, pkg:measure,
-               pkg:sharedConcept and pkg:rankedConcept [pkg:rank, pkg:concept] best first
-    CO_OCCURS  concept pkg:coOccursWith concept (both ways) and a pkg:CoOccurrence node with
-               pkg:coOccurringConcept (the two), pkg:count, pkg:strength
-    community  pkg:Community with rdfs:label (its name), pkg:member, pkg:rankedConcept;
-               nodes pkg:community, pkg:pagerank
-    provenance a prov:Activity: prov:wasAssociatedWith paperkg (and spaCy), prov:used the model
+writes ``graph.nt``, ``graph.ttl``, ``graph.jsonld`` and ``shapes.ttl`` through an io.OutputSet.
+
+Streaming. No in-memory RDF graph of the export is built: ``lines(graph, ...)`` yields one
+N-Triples line per triple, node by node and edge by edge; ``sorted_unique`` sorts them in chunks
+of ``defaults.RDF_SORT_CHUNK`` lines, spilling each sorted chunk to a temporary file and merging
+the runs with ``heapq.merge`` when there are more; one last pass writes the three files at once,
+Turtle and JSON-LD grouped by subject from the sorted lines. Memory is bounded by the graph and
+one chunk, never by the export. Terms are written by this module's own escaper (``iri``,
+``literal``), exact N-Triples for any text: quotes, backslashes and every control character,
+U+0085, U+2028, U+2029 and the noncharacters U+FFFE/U+FFFF are escaped (``\\uXXXX``), so no line
+of graph.nt can be split by a tool that breaks lines on Unicode line separators; lone surrogates,
+which no RDF syntax can carry, become U+FFFD (one character for one, so offsets still hold).
+The same graph gives the same bytes, whatever PYTHONHASHSEED or the chunk size.
+
+No blank nodes: every resource has an IRI under the base IRI derived from its content.
+
+Shared facts and build-scoped analysis. What holds whatever the corpus (a paper's title,
+abstract, metadata, citations, mentions and their evidence, a concept's labels, classes and
+schemes) is stated on shared IRIs (``paper/<id>``, ``concept/<slug>``, ``annotation/...``), so
+exports of different corpora merge on them. What a build computes about its own corpus
+(communities, PageRank, paper counts, similarity, co-occurrence) is stated on IRIs scoped by the
+build: ``build/<build id>/...``, where the build id is a hash of the inputs (the graph's
+``input_hash``), the tool, spaCy and model versions and any analysis settings; ``build/<id>`` is
+the prov:Activity itself. Two exports thus load into one store without contradiction, and a
+query picks a build by its activity. (Named graphs would say the same, but every SPARQL query,
+SHACL shape and tool would then have to choose between the default graph and the union; plain
+triples on scoped IRIs work in any store, and graph.nt stays loadable everywhere.)
+
+How each part maps (vocabulary in graph/vocab.py):
+
+    paper      fabio:ResearchPaper, schema:ScholarlyArticle (+ pkg:AnchorPaper for an anchor,
+               pkg:RelatedPaper for a paper listed under an anchor); dcterms:identifier,
+               rdfs:label (@en), dcterms:title / dcterms:abstract (@en), pkg:truncated,
+               pkg:sourceLine; metadata: schema:author schema:Person (schema:name) as
+               <paper#author-N>, fabio:hasPublicationYear (xsd:gYear), dcterms:isPartOf a venue
+               (schema:CreativeWork, rdfs:label), prism:doi, pkg:arxivId, schema:url,
+               schema:sameAs https://doi.org/... and https://arxiv.org/abs/...;
+               cito:cites another paper (CITES) or a work outside the corpus (its references:
+               https://doi.org/..., https://arxiv.org/abs/..., https://openalex.org/W...,
+               https://www.semanticscholar.org/paper/...); anchor pkg:relatedPaper related.
+               The abstract is <paper#abstract> a fabio:Abstract, frbr:partOf the paper (the
+               title <paper#title> a doco:Title when it is what was annotated).
+    cited work a paper node of role "cited" (outside the corpus, cited by several papers):
+               fabio:Work, schema:CreativeWork, rdfs:label, prism:doi / pkg:arxivId, sameAs.
+    concept    skos:Concept + one class per type it has (pkg:Method ...), skos:inScheme the
+               scheme of each type (scheme/<type>, a skos:ConceptScheme); skos:prefLabel (@en):
+               the surface form spelled as the concept's id, most capitals first (the same in
+               every corpus that saw it); every other form seen is a skos:altLabel (display
+               forms) or skos:hiddenLabel (raw variants: plurals, other case, British spelling).
+               skos:broader: the longest proper ending of its term that is a concept of the
+               corpus or a term of the field's word lists (extract/data/terms.jsonl) of the same
+               type (pipeline parallelism -> parallelism); a word-list term that the corpus lacks
+               becomes a concept of its own; concepts without a broader concept in a scheme are
+               its skos:topConceptOf (and the scheme's skos:hasTopConcept).
+    mention    paper pkg:usesMethod | pkg:addressesProblem | ... concept (the link), and one
+               oa:Annotation per link: oa:hasBody the concept, pkg:rule the pkg:Rule (which
+               carries the confidence once; a link whose confidence differs carries its own),
+               one oa:hasTarget per mention (overlapping mentions of the concept merged): an
+               oa:SpecificResource with oa:hasSource the abstract (or title) and one
+               oa:TextQuoteSelector: oa:exact, oa:start, oa:end (offsets into the source text;
+               the Web Annotation vocabulary gives oa:start/oa:end no domain, so one selector
+               carries both the quote and its position: 7 triples a mention instead of 12) and,
+               where the quote occurs more than once in the text, oa:prefix and oa:suffix of at
+               most defaults.RDF_QUOTE_CONTEXT characters to tell the copies apart.
+    build      build/<id> a prov:Activity: rdfs:label, pkg:inputHash, prov:wasAssociatedWith
+               paperkg (and spaCy), prov:used the model, pkg:similarityMeasure; the export is
+               build/<id>/dataset a void:Dataset: prov:wasGeneratedBy the activity,
+               void:triples (the real count of graph.nt), void:classPartition with the counts of
+               papers and concepts, dcterms:source each input, dcterms:conformsTo the shapes,
+               dcterms:license (--license), void:uriSpace, void:vocabulary.
+    analysis   build/<id>/paper/<pid>, build/<id>/concept/<slug> a pkg:Analysis:
+               pkg:analysisOf the node, pkg:pagerank, pkg:community, pkg:paperCount;
+               build/<id>/similarity/<a>/<b> a pkg:Similarity (pkg:similarPaper, pkg:score,
+               pkg:conceptScore, pkg:textScore, pkg:rankedConcept [pkg:rank, pkg:concept]),
+               papers pkg:qualifiedSimilarity it; build/<id>/cooccurrence/<a>/<b> a
+               pkg:CoOccurrence (pkg:coOccurringConcept, pkg:count, pkg:strength);
+               build/<id>/community/<n> a pkg:Community (rdfs:label, pkg:member,
+               pkg:rankedConcept); each prov:wasGeneratedBy the activity.
 """
 
 import hashlib
+import heapq
 import json
+import os
 import re
+import tempfile
+from collections import defaultdict
+from pathlib import Path
 from urllib.parse import quote, urlsplit
 
 from rdflib import OWL, RDF, RDFS, XSD, Graph, Literal, Namespace, URIRef
 from rdflib.namespace import DCTERMS, PROV, SKOS
 
+from paperkg.extract import progress
 from paperkg.extract.errors import PaperkgError
 
 from .. import defaults, model
-from ..vocab import CITO, FABIO, OA, PKG, SCHEMA, VOCAB_IRI, declarations
+from ..vocab import (CITO, DOCO, FABIO, FRBR, OA, PKG, PRISM, SCHEMA, SHAPES_IRI, VOCAB_IRI, VOID,
+                     declaration_triples)
 
 # Every prefix the exports and paperkg's SPARQL use, bound in one place (bind_prefixes).
 PREFIXES = {
@@ -45,22 +110,35 @@ PREFIXES = {
     "schema": SCHEMA,
     "dcterms": DCTERMS,
     "cito": CITO,
+    "doco": DOCO,
+    "frbr": FRBR,
+    "prism": PRISM,
     "skos": SKOS,
     "oa": OA,
     "prov": PROV,
+    "void": VOID,
     "rdf": RDF,
     "rdfs": RDFS,
     "owl": OWL,
     "xsd": XSD,
 }
-# Prefixes for instance IRIs under the base IRI (so Turtle reads paper:p0123… method:fsdp).
+# Prefixes for instance IRIs under the base IRI (so Turtle reads paper:p0123… concept:fsdp).
 INSTANCE_PREFIXES = {"paper": "paper/", "concept": "concept/"}
+FILES = ("graph.nt", "graph.ttl", "graph.jsonld", "shapes.ttl")
+SHAPES_FILE = Path(__file__).resolve().parent.parent / "data" / "shapes.ttl"
 
-CONCEPT_CLASS = {"method": PKG.Method, "problem": PKG.Problem, "hardware": PKG.Hardware}
+CONCEPT_CLASS = {"method": PKG.Method, "problem": PKG.Problem, "hardware": PKG.Hardware,
+                 "dataset": PKG.Dataset, "metric": PKG.Metric}
 MENTION_PROPERTY = {model.USES_METHOD: PKG.usesMethod, model.ADDRESSES_PROBLEM: PKG.addressesProblem,
-                    model.MENTIONS_HARDWARE: PKG.mentionsHardware}
-SCHEME_LABEL = {"method": "Methods", "problem": "Problems", "hardware": "Hardware"}
-PROVENANCE_KEYS = ("tool", "version", "model", "model_version", "spacy_version")
+                    model.MENTIONS_HARDWARE: PKG.mentionsHardware, model.USES_DATASET: PKG.usesDataset,
+                    model.REPORTS_METRIC: PKG.reportsMetric}
+SCHEME_LABEL = {"method": "Methods", "problem": "Problems", "hardware": "Hardware",
+                "dataset": "Data sets", "metric": "Metrics"}
+# What the build id hashes, besides the graph's "settings" (if the build sets them).
+BUILD_KEYS = ("input_hash", "tool", "version", "model", "model_version", "spacy_version")
+# Where a cited work's key points: work key scheme -> IRI prefix.
+WORK_IRI = {"doi": "https://doi.org/", "arxiv": "https://arxiv.org/abs/",
+            "openalex": "https://openalex.org/", "s2": "https://www.semanticscholar.org/paper/"}
 
 
 class BaseIriError(PaperkgError):
@@ -77,6 +155,18 @@ def check_base_iri(base_iri):
     return base_iri
 
 
+def check_license(value):
+    """``value`` if it is an absolute IRI a licence can be (http(s), or urn:), else an error."""
+    if value is None:
+        return None
+    parts = urlsplit(value)
+    if not ((parts.scheme in ("http", "https") and parts.netloc) or parts.scheme == "urn") \
+            or re.search(r'[\s<>"{}|\\^`]', value):
+        raise BaseIriError(f"--license {value!r}: expected an absolute IRI, e.g. "
+                           "https://creativecommons.org/licenses/by/4.0/")
+    return value
+
+
 def bind_prefixes(rdf_graph, base_iri=None):
     """Bind paperkg's prefixes (and, given the base IRI, the instance prefixes) on ``rdf_graph``."""
     for prefix, namespace in PREFIXES.items():
@@ -87,198 +177,246 @@ def bind_prefixes(rdf_graph, base_iri=None):
     return rdf_graph
 
 
-def node_iri(base_iri, node_id):
-    """The IRI of a graph node (or any path under the base IRI), percent-encoding what an IRI
-    path may not hold."""
-    return URIRef(base_iri + quote(node_id, safe="/-._~#"))
+# --- terms ------------------------------------------------------------------------------------
+
+# Characters a literal must escape: " and \, C0 and C1 controls, DEL, the Unicode line and
+# paragraph separators, the noncharacters U+FFFE/U+FFFF; surrogates (lone ones: no RDF syntax can
+# carry them) are replaced.
+_LITERAL_SPECIAL = re.compile("[\"\\\\\x00-\x1f\x7f-\x9f\u2028\u2029\ufffe\uffff\ud800-\udfff]")
+_ECHAR = {'"': '\\"', "\\": "\\\\", "\n": "\\n", "\r": "\\r", "\t": "\\t", "\b": "\\b",
+          "\f": "\\f"}
+
+
+def _escape_char(match):
+    ch = match.group(0)
+    if ch in _ECHAR:
+        return _ECHAR[ch]
+    if "\ud800" <= ch <= "\udfff":
+        return "\ufffd"
+    return f"\\u{ord(ch):04X}"
+
+
+def escape_string(text):
+    """``text`` as the inside of an N-Triples (and Turtle) string literal."""
+    return _LITERAL_SPECIAL.sub(_escape_char, text)
+
+
+def literal(text, lang=None, datatype=None):
+    """An N-Triples literal: ``"text"``, ``"text"@lang`` or ``"text"^^<datatype>``."""
+    body = '"' + escape_string(str(text)) + '"'
+    if lang:
+        return body + "@" + lang
+    if datatype and datatype != XSD_STRING:
+        return body + "^^<" + datatype + ">"
+    return body
+
+
+def text(value):
+    """A language-tagged literal (defaults.LANGUAGE)."""
+    return literal(value, lang=defaults.LANGUAGE)
+
+
+def ref(value):
+    """An N-Triples IRI term for an IRI whose characters are already IRI-safe."""
+    return "<" + value + ">"
+
+
+def external(value):
+    """An N-Triples IRI term for an IRI from the input (a URL, a DOI resolver link): every
+    character an IRI may not hold, and any non-ASCII, percent-encoded."""
+    return "<" + quote(value, safe="/:;=@!$&'()*+,-._~?#[]%") + ">"
+
+
+def term(node):
+    """An rdflib term as N-Triples (for the few triples made with rdflib: the vocabulary)."""
+    if isinstance(node, Literal):
+        return literal(str(node), node.language, str(node.datatype) if node.datatype else None)
+    return ref(str(node))
+
+
+XSD_STRING = str(XSD.string)
+A = ref(str(RDF.type))
+
+
+def P(namespace_term):  # noqa: N802 - a predicate or class as an N-Triples term
+    return ref(str(namespace_term))
+
+
+def integer(value, datatype=XSD.integer):
+    return literal(str(int(value)), datatype=str(datatype))
 
 
 def decimal(value, digits=defaults.SCORE_DIGITS):
     """An xsd:decimal in canonical form (no exponent, no trailing zeros), rounded to ``digits``."""
-    text = f"{round(float(value), digits):.{digits}f}".rstrip("0")
-    return Literal(text + "0" if text.endswith(".") else text, datatype=XSD.decimal)
+    lexical = f"{round(float(value), digits):.{digits}f}".rstrip("0")
+    return literal(lexical + "0" if lexical.endswith(".") else lexical, datatype=str(XSD.decimal))
 
 
-def text(value, lang=defaults.LANGUAGE):
-    return Literal(value, lang=lang)
+def boolean(value):
+    return literal("true" if value else "false", datatype=str(XSD.boolean))
 
 
-# A sentence ends at . ! or ? (and closing quotes/brackets) followed by space and a capital,
-# digit or opening quote/bracket.
-_SENTENCE_END = re.compile(r"[.!?][\"')\]]*\s+(?=[A-Z0-9\"'(\[])")
+def year(value):
+    """An xsd:gYear (at least four digits)."""
+    number = int(value)
+    return literal(("-" if number < 0 else "") + f"{abs(number):04d}", datatype=str(XSD.gYear))
 
 
-def sentence_bounds(passage, start, end):
-    """(start, end) of the sentence of ``passage`` holding the span start..end."""
-    breaks = [m.end() for m in _SENTENCE_END.finditer(passage)]
-    first = max((b for b in breaks if b <= start), default=0)
-    last = min((b for b in breaks if b >= end), default=len(passage))
-    return first, len(passage[:last].rstrip())
+def segment(value):
+    """A path segment of an instance IRI (percent-encoded, never empty)."""
+    return quote(str(value), safe="-._~") or "_"
 
 
-def to_rdf(graph, base_iri=defaults.BASE_IRI):
-    """The RDF graph of the networkx ``graph`` (graph/model.py), instance IRIs under ``base_iri``."""
-    base = check_base_iri(base_iri)
-    rdf = bind_prefixes(Graph(bind_namespaces="none"), base)
-    declarations(rdf)
-    iri = lambda node_id: node_iri(base, node_id)  # noqa: E731
-    activity = add_provenance(rdf, graph.graph, iri)
+def build_id(meta):
+    """The build identifier: a hash of the inputs' hash, the tool, spaCy and model versions and
+    the analysis settings, so two builds of the same inputs with the same software share it and
+    any other two don't."""
+    named = {key: meta.get(key) for key in BUILD_KEYS}
+    named["settings"] = meta.get("settings")
+    return hashlib.sha256(json.dumps(named, sort_keys=True, default=str).encode()).hexdigest()[:16]
+
+
+# --- the triples ------------------------------------------------------------------------------
+
+# Predicates and classes, as N-Triples terms, named once.
+T = {name: P(value) for name, value in {
+    "label": RDFS.label, "comment": RDFS.comment, "identifier": DCTERMS.identifier,
+    "title": DCTERMS.title, "abstract": DCTERMS.abstract, "creator": SCHEMA.author,
+    "name": SCHEMA.name, "Person": SCHEMA.Person, "year": FABIO.hasPublicationYear,
+    "isPartOf": DCTERMS.isPartOf, "doi": PRISM.doi, "url": SCHEMA.url, "sameAs": SCHEMA.sameAs,
+    "cites": CITO.cites, "partOf": FRBR.partOf, "Abstract": FABIO.Abstract, "Title": DOCO.Title,
+    "ResearchPaper": FABIO.ResearchPaper, "ScholarlyArticle": SCHEMA.ScholarlyArticle,
+    "Work": FABIO.Work, "CreativeWork": SCHEMA.CreativeWork,
+    "Concept": SKOS.Concept, "ConceptScheme": SKOS.ConceptScheme, "inScheme": SKOS.inScheme,
+    "prefLabel": SKOS.prefLabel, "altLabel": SKOS.altLabel, "hiddenLabel": SKOS.hiddenLabel,
+    "broader": SKOS.broader, "topConceptOf": SKOS.topConceptOf, "hasTopConcept": SKOS.hasTopConcept,
+    "Annotation": OA.Annotation, "hasBody": OA.hasBody, "hasTarget": OA.hasTarget,
+    "hasSource": OA.hasSource, "hasSelector": OA.hasSelector, "TextQuoteSelector": OA.TextQuoteSelector,
+    "exact": OA.exact, "prefix": OA.prefix, "suffix": OA.suffix, "start": OA.start, "end": OA.end,
+    "Activity": PROV.Activity, "Entity": PROV.Entity, "SoftwareAgent": PROV.SoftwareAgent,
+    "SoftwareApplication": SCHEMA.SoftwareApplication, "softwareVersion": SCHEMA.softwareVersion,
+    "version": SCHEMA.version, "wasAssociatedWith": PROV.wasAssociatedWith, "used": PROV.used,
+    "wasGeneratedBy": PROV.wasGeneratedBy, "Dataset": VOID.Dataset, "triples": VOID.triples,
+    "classPartition": VOID.classPartition, "class": VOID["class"], "entities": VOID.entities,
+    "uriSpace": VOID.uriSpace, "vocabulary": VOID.vocabulary, "source": DCTERMS.source,
+    "conformsTo": DCTERMS.conformsTo, "license": DCTERMS.license, "dctitle": DCTERMS.title,
+}.items()}
+T.update({name: P(PKG[name]) for name in (
+    "AnchorPaper", "RelatedPaper", "Rule", "Analysis", "Similarity", "CoOccurrence", "Community",
+    "relatedPaper", "truncated", "sourceLine", "arxivId", "rule", "confidence", "inputHash",
+    "analysisOf", "paperCount", "similarityMeasure", "qualifiedSimilarity", "similarPaper", "score",
+    "conceptScore", "textScore", "rankedConcept", "concept", "rank", "coOccurringConcept", "count",
+    "strength", "community", "member", "pagerank", "memberClass")})
+CLASS_TERM = {kind: P(cls) for kind, cls in CONCEPT_CLASS.items()}
+MENTION_TERM = {kind: P(prop) for kind, prop in MENTION_PROPERTY.items()}
+
+
+class Export:
+    """What the triples of one export share: the base IRI, the build id, IRIs of nodes."""
+
+    def __init__(self, graph, base_iri, license=None):
+        self.graph = graph
+        self.base = check_base_iri(base_iri)
+        self.license = check_license(license)
+        self.build = build_id(graph.graph)
+        self.activity = self.iri(f"build/{self.build}")
+        self.dataset = self.iri(f"build/{self.build}/dataset")
+        self._nodes = {}
+
+    def iri(self, path):
+        """The IRI term of ``path`` (already IRI-safe) under the base IRI."""
+        return "<" + self.base + path + ">"
+
+    def node(self, node_id):
+        """The IRI term of a graph node (cached: nodes are referred to many times)."""
+        found = self._nodes.get(node_id)
+        if found is None:
+            found = self._nodes[node_id] = "<" + self.base + quote(node_id, safe="/-._~") + ">"
+        return found
+
+    def scoped(self, path):
+        """An IRI term under this build's scope: build/<id>/<path>."""
+        return self.iri(f"build/{self.build}/{path}")
+
+
+def lines(graph, base_iri=defaults.BASE_IRI, license=None, stats=None):
+    """Every triple of the export of ``graph`` as an N-Triples line (no newline), unsorted,
+    except the dataset's void:triples (which needs the final count: see ``count_line``).
+    ``stats`` (a dict) receives the counts the dataset node reports."""
+    ex = Export(graph, base_iri, license)
+    stats = {} if stats is None else stats
+    concepts = concept_table(graph)
+    stats.update(papers=0, works=0, concepts=len(concepts))
+    yield from vocabulary_lines()
+    yield from provenance_lines(ex)
+    rules = rule_confidences(graph)
+    yield from rule_lines(ex, rules)
     for node, data in graph.nodes(data=True):
         if data["kind"] == model.PAPER:
-            add_paper(rdf, iri(node), node.split("/", 1)[1], data)
-        else:
-            add_concept(rdf, iri, iri(node), data)
-        if data.get("community") is not None:
-            rdf.add((iri(node), PKG.community, iri(f"community/{data['community']}")))
-        if data.get("pagerank") is not None:
-            rdf.add((iri(node), PKG.pagerank, decimal(data["pagerank"], defaults.PAGERANK_DIGITS)))
+            if data["role"] == model.CITED:
+                stats["works"] += 1
+                yield from work_lines(ex, node, data)
+            else:
+                stats["papers"] += 1
+                yield from paper_lines(ex, node, data)
+        yield from analysis_lines(ex, node, data)
+    yield from concept_lines(ex, concepts)
     for source, target, data in graph.edges(data=True):
         kind = data["kind"]
         if kind == model.RELATED_TO:
-            rdf.add((iri(target), PKG.relatedPaper, iri(source)))
+            yield f"{ex.node(target)} {T['relatedPaper']} {ex.node(source)} ."
         elif kind == model.CITES:
-            rdf.add((iri(source), CITO.cites, iri(target)))
-        elif kind in MENTION_PROPERTY:
-            rdf.add((iri(source), MENTION_PROPERTY[kind], iri(target)))
-            for mention in data.get("mentions", ()):
-                add_annotation(rdf, iri, source, target, graph.nodes[source], data, mention, activity)
+            yield f"{ex.node(source)} {T['cites']} {ex.node(target)} ."
+        elif kind in MENTION_TERM:
+            yield from mention_lines(ex, source, target, graph.nodes[source], data, rules)
         elif kind == model.SIMILAR_TO:
-            add_similarity(rdf, iri, source, target, data)
+            yield from similarity_lines(ex, source, target, data)
         elif kind == model.CO_OCCURS:
-            add_cooccurrence(rdf, iri, source, target, data)
+            yield from cooccurrence_lines(ex, source, target, data)
     for community in graph.graph.get("communities", ()):
-        add_community(rdf, iri, community)
-    return rdf
+        yield from community_lines(ex, community)
+    yield from dataset_lines(ex, stats)
 
 
-def add_provenance(rdf, meta, iri):
-    """A prov:Activity naming the paperkg version and the spaCy model; returns its IRI."""
-    named = {key: meta.get(key) for key in PROVENANCE_KEYS}
-    digest = hashlib.sha256(json.dumps(named, sort_keys=True).encode()).hexdigest()[:16]
-    activity = iri(f"activity/{digest}")
+def vocabulary_lines():
+    for s, p, o in declaration_triples():
+        yield f"{term(s)} {term(p)} {term(o)} ."
+
+
+def provenance_lines(ex):
+    """The build as a prov:Activity: the software and model it used and a hash of its inputs."""
+    meta = ex.graph.graph
+    activity = ex.activity
     tool, version = meta.get("tool", "paperkg"), meta.get("version", "unknown")
     label = f"{tool} {version} build"
-    rdf.add((activity, RDF.type, PROV.Activity))
-    agent = iri(f"software/{tool}/{version}")
-    add_software(rdf, agent, tool, version)
-    rdf.add((activity, PROV.wasAssociatedWith, agent))
+    yield f"{activity} {A} {T['Activity']} ."
+    agent = ex.iri(f"software/{segment(tool)}/{segment(version)}")
+    yield from software_lines(agent, tool, version)
+    yield f"{activity} {T['wasAssociatedWith']} {agent} ."
     if meta.get("spacy_version"):
-        spacy_agent = iri(f"software/spacy/{meta['spacy_version']}")
-        add_software(rdf, spacy_agent, "spaCy", meta["spacy_version"])
-        rdf.add((activity, PROV.wasAssociatedWith, spacy_agent))
+        spacy_agent = ex.iri(f"software/spacy/{segment(meta['spacy_version'])}")
+        yield from software_lines(spacy_agent, "spaCy", meta["spacy_version"])
+        yield f"{activity} {T['wasAssociatedWith']} {spacy_agent} ."
     if meta.get("model"):
-        used = iri(f"model/{meta['model']}/{meta.get('model_version', 'unknown')}")
-        rdf.add((used, RDF.type, PROV.Entity))
-        rdf.add((used, RDFS.label, Literal(meta["model"])))
-        rdf.add((used, SCHEMA.version, Literal(meta.get("model_version", "unknown"))))
-        rdf.add((activity, PROV.used, used))
+        model_version = meta.get("model_version", "unknown")
+        used = ex.iri(f"model/{segment(meta['model'])}/{segment(model_version)}")
+        yield f"{used} {A} {T['Entity']} ."
+        yield f"{used} {T['label']} {text(meta['model'])} ."
+        yield f"{used} {T['version']} {literal(model_version)} ."
+        yield f"{activity} {T['used']} {used} ."
         label += f" with spaCy model {meta['model']} {meta.get('model_version', '')}".rstrip()
-    rdf.add((activity, RDFS.label, Literal(label)))
-    return activity
+    yield f"{activity} {T['label']} {text(label)} ."
+    if meta.get("input_hash"):
+        yield f"{activity} {T['inputHash']} {literal(meta['input_hash'])} ."
+    if any(d["kind"] == model.SIMILAR_TO for *_, d in ex.graph.edges(data=True)):
+        yield f"{activity} {T['similarityMeasure']} {text(similarity_measure())} ."
 
 
-def add_software(rdf, agent, name, version):
-    rdf.add((agent, RDF.type, PROV.SoftwareAgent))
-    rdf.add((agent, RDF.type, SCHEMA.SoftwareApplication))
-    rdf.add((agent, RDFS.label, Literal(name)))
-    rdf.add((agent, SCHEMA.softwareVersion, Literal(version)))
-
-
-def add_paper(rdf, paper, paper_id, data):
-    rdf.add((paper, RDF.type, FABIO.ResearchPaper))
-    rdf.add((paper, RDF.type, SCHEMA.ScholarlyArticle))
-    rdf.add((paper, RDF.type, PKG.AnchorPaper if data["role"] == model.ANCHOR else PKG.RelatedPaper))
-    rdf.add((paper, DCTERMS.identifier, Literal(paper_id)))
-    rdf.add((paper, RDFS.label, Literal(data["label"])))
-    if data.get("title"):
-        rdf.add((paper, DCTERMS.title, text(data["title"])))
-    if data.get("abstract"):
-        rdf.add((paper, DCTERMS.abstract, text(data["abstract"])))
-    rdf.add((paper, PKG.truncated, Literal(bool(data["truncated"]))))
-    for source in data.get("sources", ()):
-        rdf.add((paper, PKG.sourceLine, Literal(source)))
-
-
-def add_concept(rdf, iri, concept, data):
-    kind = data["concept_type"]
-    scheme = iri(f"scheme/{kind}")
-    rdf.add((scheme, RDF.type, SKOS.ConceptScheme))
-    rdf.add((scheme, SKOS.prefLabel, text(SCHEME_LABEL[kind])))
-    rdf.add((scheme, SKOS.hasTopConcept, concept))
-    rdf.add((concept, RDF.type, SKOS.Concept))
-    rdf.add((concept, RDF.type, CONCEPT_CLASS[kind]))
-    rdf.add((concept, SKOS.inScheme, scheme))
-    rdf.add((concept, SKOS.topConceptOf, scheme))
-    rdf.add((concept, SKOS.prefLabel, text(data["label"])))
-    for alt in data.get("alt_labels", ()):
-        if alt != data["label"]:
-            rdf.add((concept, SKOS.altLabel, text(alt)))
-    rdf.add((concept, PKG.paperCount, Literal(int(data.get("papers", 0)))))
-
-
-def add_annotation(rdf, iri, paper_node, concept_node, paper_data, edge, mention, activity):
-    """One mention as a W3C Web Annotation: body the concept, target the span of the paper's text
-    (a quote with its sentence around it, and the character positions)."""
-    start, end = int(mention["start"]), int(mention["end"])
-    passage = paper_data["text"]
-    paper_id = paper_node.split("/", 1)[1]
-    annotation = iri(f"annotation/{paper_id}/{concept_node.split('/', 1)[1]}/{start}-{end}")
-    target = URIRef(f"{annotation}#target")
-    quote_selector, position = URIRef(f"{annotation}#quote"), URIRef(f"{annotation}#position")
-    rdf.add((annotation, RDF.type, OA.Annotation))
-    rdf.add((annotation, OA.motivatedBy, OA.identifying))
-    rdf.add((annotation, OA.hasBody, iri(concept_node)))
-    rdf.add((annotation, OA.hasTarget, target))
-    rdf.add((annotation, PKG.rule, Literal(edge.get("source", ""))))
-    if edge.get("score") is not None:
-        rdf.add((annotation, PKG.confidence, decimal(edge["score"])))
-    rdf.add((annotation, PROV.wasGeneratedBy, activity))
-    rdf.add((target, RDF.type, OA.SpecificResource))
-    rdf.add((target, OA.hasSource, iri(paper_node)))
-    is_title = paper_data["role"] == model.ANCHOR and passage == paper_data.get("title")
-    rdf.add((target, PKG.annotatedText, DCTERMS.title if is_title else DCTERMS.abstract))
-    rdf.add((target, OA.hasSelector, quote_selector))
-    rdf.add((target, OA.hasSelector, position))
-    first, last = sentence_bounds(passage, start, end)
-    rdf.add((quote_selector, RDF.type, OA.TextQuoteSelector))
-    rdf.add((quote_selector, OA.exact, Literal(passage[start:end])))
-    rdf.add((quote_selector, OA.prefix, Literal(passage[first:start])))
-    rdf.add((quote_selector, OA.suffix, Literal(passage[end:last])))
-    rdf.add((position, RDF.type, OA.TextPositionSelector))
-    rdf.add((position, OA.start, Literal(start, datatype=XSD.nonNegativeInteger)))
-    rdf.add((position, OA.end, Literal(end, datatype=XSD.nonNegativeInteger)))
-
-
-def add_ranked(rdf, iri, owner_path, concepts):
-    """``concepts`` (node ids, best first) as pkg:RankedConcept resources of ``owner_path``."""
-    owner = iri(owner_path)
-    for rank, concept in enumerate(concepts, start=1):
-        entry = iri(f"{owner_path}#concept-{rank}")
-        rdf.add((owner, PKG.rankedConcept, entry))
-        rdf.add((entry, RDF.type, PKG.RankedConcept))
-        rdf.add((entry, PKG.rank, Literal(rank)))
-        rdf.add((entry, PKG.concept, iri(concept)))
-
-
-def add_similarity(rdf, iri, source, target, data):
-    first, second = sorted((source, target))
-    path = f"similarity/{first.split('/', 1)[1]}/{second.split('/', 1)[1]}"
-    similarity = iri(path)
-    rdf.add((iri(first), PKG.similarTo, iri(second)))
-    rdf.add((iri(second), PKG.similarTo, iri(first)))
-    rdf.add((similarity, RDF.type, PKG.Similarity))
-    for paper in (first, second):
-        rdf.add((similarity, PKG.similarPaper, iri(paper)))
-        rdf.add((iri(paper), PKG.qualifiedSimilarity, similarity))
-    rdf.add((similarity, PKG.score, decimal(data["score"])))
-    for key, prop in (("concept_score", PKG.conceptScore), ("text_score", PKG.textScore)):
-        if data.get(key) is not None:
-            rdf.add((similarity, prop, decimal(data[key])))
-    rdf.add((similarity, PKG.measure, Literal(similarity_measure())))
-    shared = list(data.get("shared", ()))
-    for concept in shared:
-        rdf.add((similarity, PKG.sharedConcept, iri(concept)))
-    add_ranked(rdf, iri, path, shared)
+def software_lines(agent, name, version):
+    yield f"{agent} {A} {T['SoftwareAgent']} ."
+    yield f"{agent} {A} {T['SoftwareApplication']} ."
+    yield f"{agent} {T['label']} {text(name)} ."
+    yield f"{agent} {T['softwareVersion']} {literal(version)} ."
 
 
 def similarity_measure():
@@ -287,106 +425,679 @@ def similarity_measure():
             f"{1 - weight:g} x text score (TF-IDF cosine of the texts)")
 
 
-def add_cooccurrence(rdf, iri, source, target, data):
-    first, second = sorted((source, target))
-    strip = lambda node: node.split("/", 1)[1]  # noqa: E731
-    cooccurrence = iri(f"cooccurrence/{strip(first)}/{strip(second)}")
-    rdf.add((iri(first), PKG.coOccursWith, iri(second)))
-    rdf.add((iri(second), PKG.coOccursWith, iri(first)))
-    rdf.add((cooccurrence, RDF.type, PKG.CoOccurrence))
-    rdf.add((cooccurrence, PKG.coOccurringConcept, iri(first)))
-    rdf.add((cooccurrence, PKG.coOccurringConcept, iri(second)))
-    rdf.add((cooccurrence, PKG.count, Literal(int(data["count"]))))
-    if data.get("strength") is not None:
-        rdf.add((cooccurrence, PKG.strength, decimal(data["strength"])))
+def dataset_lines(ex, stats):
+    """The export as a void:Dataset (its void:triples comes from ``count_line``)."""
+    meta = ex.graph.graph
+    dataset = ex.dataset
+    yield f"{dataset} {A} {T['Dataset']} ."
+    yield f"{dataset} {T['dctitle']} {text('paperkg knowledge graph')} ."
+    yield f"{dataset} {T['wasGeneratedBy']} {ex.activity} ."
+    yield f"{dataset} {T['conformsTo']} {ref(SHAPES_IRI)} ."
+    yield f"{dataset} {T['uriSpace']} {literal(ex.base)} ."
+    yield f"{dataset} {T['vocabulary']} {ref(VOCAB_IRI.rstrip('#'))} ."
+    if ex.license:
+        yield f"{dataset} {T['license']} {external(ex.license)} ."
+    for source in meta.get("inputs", ()) or ():
+        yield f"{dataset} {T['source']} {literal(source)} ."
+    for name, cls, count in (("papers", T["ResearchPaper"], stats["papers"]),
+                             ("works", T["Work"], stats["works"]),
+                             ("concepts", T["Concept"], stats["concepts"])):
+        partition = ex.scoped(f"dataset-{name}")
+        yield f"{dataset} {T['classPartition']} {partition} ."
+        yield f"{partition} {T['class']} {cls} ."
+        yield f"{partition} {T['entities']} {integer(count)} ."
 
 
-def add_community(rdf, iri, community):
-    path = f"community/{community['id']}"
-    node = iri(path)
-    rdf.add((node, RDF.type, PKG.Community))
-    rdf.add((node, RDFS.label, Literal(community["name"])))
-    for member in community.get("members", ()):
-        rdf.add((node, PKG.member, iri(member)))
-    add_ranked(rdf, iri, path, community.get("concepts", ()))
+def count_line(ex_or_dataset, count):
+    """The dataset's void:triples line, given the number of triples of the file (this one
+    included)."""
+    return f"{ex_or_dataset} {T['triples']} {integer(count)} ."
 
 
-def serialise(graph, base_iri=defaults.BASE_IRI):
-    """The export of the networkx ``graph`` as {"graph.ttl", "graph.nt", "graph.jsonld"} text,
-    the same bytes for the same graph."""
-    rdf = to_rdf(graph, base_iri)
-    return {"graph.ttl": turtle(rdf), "graph.nt": ntriples(rdf), "graph.jsonld": jsonld(rdf)}
+def rule_confidences(graph):
+    """{rule: confidence}: the confidence every link of a rule has (rules whose links differ
+    have none; those links then state their own)."""
+    seen = defaultdict(set)
+    for _, _, data in model.concept_edges(graph):
+        if data.get("score") is not None:
+            seen[data.get("source") or "unknown"].add(round(float(data["score"]), defaults.SCORE_DIGITS))
+    return {rule: next(iter(scores)) if len(scores) == 1 else None for rule, scores in seen.items()}
 
 
-def turtle(rdf):
-    """Turtle: one block per subject, subjects, predicates and objects sorted, terms written by
-    rdflib (``n3``) with the bound prefixes. rdflib's own Turtle serializer gives the same
-    triples but takes minutes on a corpus of a thousand papers; this takes seconds."""
-    names = rdf.namespace_manager
-    prefixes = sorted(((str(ns), prefix) for prefix, ns in rdf.namespaces()),
-                      key=lambda pair: -len(pair[0]))
-    written = {RDF.type: "a"}
-
-    def term(node):
-        text = written.get(node)
-        if text is None:
-            text = written[node] = prefixed(node, prefixes) or (
-                node.n3() if isinstance(node, URIRef) else node.n3(names))
-        return text
-
-    by_subject = {}
-    for s, p, o in rdf:
-        by_subject.setdefault(s, {}).setdefault(p, []).append(o)
-    lines = [f"@prefix {prefix}: <{namespace}> ." for prefix, namespace in sorted(rdf.namespaces())]
-    for subject in sorted(by_subject):
-        predicates = by_subject[subject]
-        lines.append("")
-        lines.append(term(subject) + " " + " ;\n    ".join(
-            term(p) + " " + ",\n        ".join(sorted(map(term, predicates[p])))
-            for p in sorted(predicates, key=lambda p: (p != RDF.type, p))) + " .")
-    return "\n".join(lines) + "\n"
+def rule_iri(ex, rule):
+    meta = ex.graph.graph
+    return ex.iri(f"rule/{segment(meta.get('tool', 'paperkg'))}-{segment(meta.get('version', 'unknown'))}"
+                  f"/{segment(rule)}")
 
 
-_LOCAL_NAME = re.compile(r"[A-Za-z0-9_](?:[A-Za-z0-9_.-]*[A-Za-z0-9_-])?")
+def rule_lines(ex, rules):
+    for rule, confidence in sorted(rules.items()):
+        node = rule_iri(ex, rule)
+        yield f"{node} {A} {T['Rule']} ."
+        yield f"{node} {T['label']} {text(rule)} ."
+        if confidence is not None:
+            yield f"{node} {T['confidence']} {decimal(confidence)} ."
 
 
-def prefixed(node, prefixes):
-    """``prefix:local`` for an IRI under one of ``prefixes`` ([(namespace, prefix)], longest
-    first) whose local part is a plain Turtle local name; else None. (rdflib's namespace manager
-    does this too, but slows down with every new namespace it sees, so it only writes literals'
-    datatypes here.)"""
-    if not isinstance(node, URIRef):
+def paper_lines(ex, node, data):
+    paper = ex.node(node)
+    yield f"{paper} {A} {T['ResearchPaper']} ."
+    yield f"{paper} {A} {T['ScholarlyArticle']} ."
+    if data["role"] == model.ANCHOR:
+        yield f"{paper} {A} {T['AnchorPaper']} ."
+    if data.get("anchors"):
+        yield f"{paper} {A} {T['RelatedPaper']} ."
+    yield f"{paper} {T['identifier']} {literal(node.split('/', 1)[1])} ."
+    yield f"{paper} {T['label']} {text(data['label'])} ."
+    if data.get("title"):
+        yield f"{paper} {T['title']} {text(data['title'])} ."
+    if data.get("abstract"):
+        yield f"{paper} {T['abstract']} {text(data['abstract'])} ."
+        yield f"{paper[:-1]}#abstract> {A} {T['Abstract']} ."
+        yield f"{paper[:-1]}#abstract> {T['partOf']} {paper} ."
+    if data.get("title") and source_part(data) == "title":
+        yield f"{paper[:-1]}#title> {A} {T['Title']} ."
+        yield f"{paper[:-1]}#title> {T['partOf']} {paper} ."
+    yield f"{paper} {T['truncated']} {boolean(data.get('truncated'))} ."
+    for source in data.get("sources", ()):
+        yield f"{paper} {T['sourceLine']} {literal(source)} ."
+    yield from metadata_lines(ex, paper, data)
+
+
+def work_lines(ex, node, data):
+    """A work outside the corpus that several corpus papers cite: what identifies it."""
+    work = ex.node(node)
+    yield f"{work} {A} {T['Work']} ."
+    yield f"{work} {A} {T['CreativeWork']} ."
+    yield f"{work} {T['identifier']} {literal(node.split('/', 1)[1])} ."
+    yield f"{work} {T['label']} {text(data.get('title') or data['label'])} ."
+    yield from metadata_lines(ex, work, data)
+
+
+def metadata_lines(ex, paper, data):
+    """Authors, year, venue, DOI, arXiv id, URL and references of a paper or cited work."""
+    for number, name in enumerate(data.get("authors") or (), start=1):
+        author = f"{paper[:-1]}#author-{number}>"
+        yield f"{paper} {T['creator']} {author} ."
+        yield f"{author} {A} {T['Person']} ."
+        yield f"{author} {T['name']} {literal(name)} ."
+    if data.get("year") not in (None, ""):
+        try:
+            yield f"{paper} {T['year']} {year(data['year'])} ."
+        except (TypeError, ValueError):
+            pass
+    if data.get("venue"):
+        venue = ex.iri(f"venue/{segment(venue_slug(data['venue']))}")
+        yield f"{paper} {T['isPartOf']} {venue} ."
+        yield f"{venue} {A} {T['CreativeWork']} ."
+        yield f"{venue} {T['label']} {text(data['venue'])} ."
+    if data.get("doi"):
+        yield f"{paper} {T['doi']} {literal(data['doi'])} ."
+        yield f"{paper} {T['sameAs']} {external(WORK_IRI['doi'] + data['doi'])} ."
+    if data.get("arxiv"):
+        yield f"{paper} {T['arxivId']} {literal(data['arxiv'])} ."
+        yield f"{paper} {T['sameAs']} {external(WORK_IRI['arxiv'] + data['arxiv'])} ."
+    url = data.get("url")
+    if url and urlsplit(url).scheme in ("http", "https") and urlsplit(url).netloc:
+        yield f"{paper} {T['url']} {external(url)} ."
+    for key in data.get("references") or ():
+        cited = work_key_iri(key)
+        if cited:
+            yield f"{paper} {T['cites']} {cited} ."
+
+
+def work_key_iri(key):
+    """The IRI term of a work outside the corpus from its work key (``doi:10.1/x`` ->
+    <https://doi.org/10.1/x>), or None for an unknown scheme."""
+    scheme, _, value = key.partition(":")
+    if scheme not in WORK_IRI or not value:
         return None
-    for namespace, prefix in prefixes:
-        if node.startswith(namespace):
-            local = node[len(namespace):]
-            return f"{prefix}:{local}" if _LOCAL_NAME.fullmatch(local) else None
-    return None
+    return external(WORK_IRI[scheme] + value)
 
 
-def ntriples(rdf):
-    """N-Triples, lines sorted."""
-    lines = rdf.serialize(format="nt").splitlines()
-    return "".join(line + "\n" for line in sorted(filter(None, lines)))
+def venue_slug(name):
+    return re.sub(r"[\W_]+", "-", name.lower()).strip("-") or "venue"
 
 
-def jsonld(rdf):
-    """Compacted JSON-LD with a @context of the bound prefixes; nodes sorted by @id, values sorted,
-    keys sorted."""
-    context = {prefix: str(ns) for prefix, ns in sorted(rdf.namespaces())}
-    data = json.loads(rdf.serialize(format="json-ld", context=context, auto_compact=False))
-    nodes = data.get("@graph", [])
-    document = {"@context": context, "@graph": sorted((_sorted_values(n) for n in nodes),
-                                                      key=lambda n: n["@id"])}
-    return json.dumps(document, ensure_ascii=False, indent=2, sort_keys=True) + "\n"
+def source_part(data):
+    """Which text of a paper its mentions point into: "title" or "abstract"."""
+    analysed = data.get("text") or ""
+    if data.get("title") and analysed == data["title"] and analysed != data.get("abstract"):
+        return "title"
+    return "abstract"
 
 
-def _sorted_values(value):
-    """JSON-LD values with every array sorted (arrays of plain values are unordered in JSON-LD;
-    paperkg writes no @list)."""
-    if isinstance(value, dict):
-        return {key: _sorted_values(item) for key, item in value.items()}
-    if isinstance(value, list):
-        items = [_sorted_values(item) for item in value]
-        return sorted(items, key=lambda item: json.dumps(item, sort_keys=True, ensure_ascii=False))
-    return value
+def analysis_lines(ex, node, data):
+    """What this build found about one node: PageRank, community, paper count (concepts)."""
+    facts = []
+    if data.get("pagerank") is not None:
+        facts.append((T["pagerank"], decimal(data["pagerank"], defaults.PAGERANK_DIGITS)))
+    if data.get("community") is not None:
+        facts.append((T["community"], ex.scoped(f"community/{segment(data['community'])}")))
+    if data["kind"] == model.CONCEPT:
+        facts.append((T["paperCount"], integer(data.get("papers", 0))))
+    if not facts:
+        return
+    analysis = ex.scoped(quote(node, safe="/-._~"))
+    yield f"{analysis} {A} {T['Analysis']} ."
+    yield f"{analysis} {T['analysisOf']} {ex.node(node)} ."
+    yield f"{analysis} {T['wasGeneratedBy']} {ex.activity} ."
+    for predicate, value in facts:
+        yield f"{analysis} {predicate} {value} ."
+
+
+# --- concepts: labels, types, schemes, hierarchy ----------------------------------------------
+
+def concept_table(graph):
+    """{concept node: {"types", "pref", "alt", "hidden", "broader", "papers"}} for every concept
+    of the graph, plus the word-list terms that are broader than some of them."""
+    forms = defaultdict(set)
+    for _, concept, data in model.concept_edges(graph):
+        forms[concept].update(m["text"] for m in data.get("mentions", ()))
+    table = {}
+    for node, data in graph.nodes(data=True):
+        if data["kind"] != model.CONCEPT:
+            continue
+        cid = node.split("/", 1)[1]
+        types = [t for t in (data.get("types") or [data["concept_type"]]) if t in CONCEPT_CLASS]
+        seen = {data["label"], *data.get("alt_labels", ())}
+        pref = preferred_label(cid, seen | {display(f) for f in forms[node]})
+        table[node] = {"types": types or [data["concept_type"]], "pref": pref,
+                       "labels": seen, "raw": forms[node], "papers": data.get("papers", 0)}
+    add_hierarchy(table)
+    for entry in table.values():
+        entry["alt"], entry["hidden"] = alternative_labels(entry["pref"], entry.pop("labels"),
+                                                           entry.pop("raw"))
+    return table
+
+
+def display(form):
+    from paperkg.extract.normalise import display_label
+
+    return display_label(form) or form
+
+
+def spelled_as(form, cid):
+    """True if ``form`` is written as the concept id is (``ZeRO-3`` for zero-3)."""
+    return re.sub(r"[^a-z0-9.+]+", "-", form.lower()).strip("-") == cid
+
+
+def preferred_label(cid, forms):
+    """The concept's preferred label, the same in every corpus that saw the concept: among the
+    display forms spelled as its id, the one with the most capitals (then the first in order);
+    else the id's words (``data parallel`` and ``data parallelism`` -> ``data parallelism``)."""
+    matching = [f for f in forms if f and spelled_as(f, cid)]
+    if matching:
+        return min(matching, key=lambda f: (-sum(c.isupper() for c in f), f))
+    return cid.replace("-", " ")
+
+
+def alternative_labels(pref, display_forms, raw_forms):
+    """(altLabels, hiddenLabels): every display form other than the preferred label, and every
+    raw form seen that is not itself a display form (plurals, other case or spelling). Which of
+    the two a form is depends only on the form, so two exports never disagree."""
+    alt = {f for f in display_forms if f and f != pref}
+    known = alt | {pref}
+    hidden = set()
+    for form in raw_forms:
+        if form and form not in known and _PLAIN_FORM.fullmatch(form):
+            if display(form) == form:
+                alt.add(form)
+            elif display(form) in known:
+                hidden.add(form)
+    return sorted(alt), sorted(hidden - alt)
+
+
+# A surface form worth a label: words, digits, spaces, hyphens, dots, plus signs, slashes and
+# apostrophes (not a fragment with a stray bracket, quote or LaTeX).
+_PLAIN_FORM = re.compile(r"[^\W_](?:[\w .+/'-]*[\w+.])?")
+
+
+def as_id(phrase):
+    """The concept id a phrase would have (``ZeRO-3`` -> zero-3), as extract.normalise.slug."""
+    return re.sub(r"[^a-z0-9.+]+", "-", phrase.lower()).strip("-")
+
+
+def head_terms():
+    """{id: (type, term)} of the field's word-list terms (extract/data/terms.jsonl), except the
+    generic words (``model``, ``method``) that name no concept on their own."""
+    from paperkg.extract.vocabulary import load_vocabulary
+
+    vocabulary = load_vocabulary()
+    found = {}
+    for phrase, kind in sorted(vocabulary.terms.items()):
+        cid = as_id(phrase)
+        if cid and kind in CONCEPT_CLASS and phrase not in vocabulary.generic:
+            found.setdefault(cid, (kind, phrase))
+    return found
+
+
+def add_hierarchy(table):
+    """Give each concept its skos:broader: the longest proper ending of its preferred label
+    (whole words) that is a concept of the table, or a word-list term, sharing one of its types
+    (``multi-GPU tensor parallelism`` -> ``tensor parallelism``); word-list terms used so become
+    concepts (papers 0)."""
+    ids = {node.split("/", 1)[1]: node for node in table}
+    heads = head_terms()
+    pending = sorted(table, reverse=True)
+    while pending:
+        node = pending.pop()
+        entry = table[node]
+        words = entry["pref"].split()
+        entry["broader"] = None
+        for start in range(1, len(words)):
+            ending = as_id(" ".join(words[start:]))
+            other = ids.get(ending)
+            if other is not None and other != node:
+                if set(table[other]["types"]) & set(entry["types"]):
+                    entry["broader"] = other
+                    break
+            elif other is None and ending in heads and heads[ending][0] in entry["types"]:
+                other = ids[ending] = model.concept_node(ending)
+                table[other] = {"types": [heads[ending][0]],
+                                "pref": preferred_label(ending, {" ".join(words[start:]),
+                                                                 heads[ending][1]}),
+                                "labels": set(), "raw": set(), "papers": 0}
+                pending.append(other)
+                entry["broader"] = other
+                break
+
+
+def concept_lines(ex, table):
+    schemes = set()
+    for node in sorted(table):
+        entry = table[node]
+        concept = ex.node(node)
+        yield f"{concept} {A} {T['Concept']} ."
+        yield f"{concept} {T['prefLabel']} {text(entry['pref'])} ."
+        for alt in entry["alt"]:
+            yield f"{concept} {T['altLabel']} {text(alt)} ."
+        for hidden in entry["hidden"]:
+            yield f"{concept} {T['hiddenLabel']} {text(hidden)} ."
+        broader = entry["broader"]
+        broader_types = set(table[broader]["types"]) if broader else set()
+        if broader:
+            yield f"{concept} {T['broader']} {ex.node(broader)} ."
+        for kind in entry["types"]:
+            scheme = ex.iri(f"scheme/{segment(kind)}")
+            schemes.add(kind)
+            yield f"{concept} {A} {CLASS_TERM[kind]} ."
+            yield f"{concept} {T['inScheme']} {scheme} ."
+            if kind not in broader_types:
+                yield f"{concept} {T['topConceptOf']} {scheme} ."
+                yield f"{scheme} {T['hasTopConcept']} {concept} ."
+        if node not in ex.graph:  # a word-list term: its paper count in this build is 0
+            analysis = ex.scoped(quote(node, safe="/-._~"))
+            yield f"{analysis} {A} {T['Analysis']} ."
+            yield f"{analysis} {T['analysisOf']} {concept} ."
+            yield f"{analysis} {T['wasGeneratedBy']} {ex.activity} ."
+            yield f"{analysis} {T['paperCount']} {integer(0)} ."
+    for kind in sorted(schemes):
+        scheme = ex.iri(f"scheme/{segment(kind)}")
+        yield f"{scheme} {A} {T['ConceptScheme']} ."
+        yield f"{scheme} {T['prefLabel']} {text(SCHEME_LABEL.get(kind, kind))} ."
+        yield f"{scheme} {T['memberClass']} {CLASS_TERM[kind]} ."
+
+
+# --- mentions ---------------------------------------------------------------------------------
+
+def merged_spans(mentions):
+    """The mentions' (start, end) spans, sorted, overlapping ones merged into one."""
+    spans = []
+    for start, end in sorted((int(m["start"]), int(m["end"])) for m in mentions):
+        if spans and start < spans[-1][1]:
+            spans[-1] = (spans[-1][0], max(end, spans[-1][1]))
+        else:
+            spans.append((start, end))
+    return spans
+
+
+def mention_lines(ex, paper_node, concept_node, paper_data, edge, rules):
+    """The paper -> concept link and its evidence: one annotation for the link, one target a
+    mention (see the module docstring)."""
+    paper, concept = ex.node(paper_node), ex.node(concept_node)
+    yield f"{paper} {MENTION_TERM[edge['kind']]} {concept} ."
+    path = f"annotation/{segment(paper_node.split('/', 1)[1])}/{quote(concept_node.split('/', 1)[1], safe='-._~')}"
+    annotation = ex.iri(path)
+    yield f"{annotation} {A} {T['Annotation']} ."
+    yield f"{annotation} {T['hasBody']} {concept} ."
+    rule = edge.get("source") or "unknown"
+    yield f"{annotation} {T['rule']} {rule_iri(ex, rule)} ."
+    score = edge.get("score")
+    if score is not None and rules.get(rule) != round(float(score), defaults.SCORE_DIGITS):
+        yield f"{annotation} {T['confidence']} {decimal(score)} ."
+    part = source_part(paper_data)
+    source = f"{paper[:-1]}#{part}>"
+    passage = paper_data.get("text") or ""
+    spans = [(s, e) for s, e in merged_spans(edge.get("mentions", ())) if 0 <= s < e <= len(passage)]
+    if not spans:
+        yield f"{annotation} {T['hasTarget']} {source} ."
+        return
+    context = defaults.RDF_QUOTE_CONTEXT
+    for start, end in spans:
+        target = ex.iri(f"{path}#{start}-{end}")
+        selector = ex.iri(f"{path}#{start}-{end}-quote")
+        exact = passage[start:end]
+        yield f"{annotation} {T['hasTarget']} {target} ."
+        yield f"{target} {T['hasSource']} {source} ."
+        yield f"{target} {T['hasSelector']} {selector} ."
+        yield f"{selector} {A} {T['TextQuoteSelector']} ."
+        yield f"{selector} {T['exact']} {literal(exact)} ."
+        yield f"{selector} {T['start']} {integer(start, XSD.nonNegativeInteger)} ."
+        yield f"{selector} {T['end']} {integer(end, XSD.nonNegativeInteger)} ."
+        if passage.count(exact) > 1:
+            yield f"{selector} {T['prefix']} {literal(passage[max(0, start - context):start])} ."
+            yield f"{selector} {T['suffix']} {literal(passage[end:end + context])} ."
+
+
+# --- build-scoped analysis --------------------------------------------------------------------
+
+def ranked_lines(owner, concepts, ex):
+    for rank, concept in enumerate(concepts, start=1):
+        entry = f"{owner[:-1]}#concept-{rank}>"
+        yield f"{owner} {T['rankedConcept']} {entry} ."
+        yield f"{entry} {T['rank']} {integer(rank)} ."
+        yield f"{entry} {T['concept']} {ex.node(concept)} ."
+
+
+def pair_path(first, second):
+    return f"{quote(first.split('/', 1)[1], safe='-._~')}/{quote(second.split('/', 1)[1], safe='-._~')}"
+
+
+def similarity_lines(ex, source, target, data):
+    first, second = sorted((source, target))
+    similarity = ex.scoped(f"similarity/{pair_path(first, second)}")
+    yield f"{similarity} {A} {T['Similarity']} ."
+    yield f"{similarity} {T['wasGeneratedBy']} {ex.activity} ."
+    for paper in (first, second):
+        yield f"{similarity} {T['similarPaper']} {ex.node(paper)} ."
+        yield f"{ex.node(paper)} {T['qualifiedSimilarity']} {similarity} ."
+    yield f"{similarity} {T['score']} {decimal(data['score'])} ."
+    for key, prop in (("concept_score", "conceptScore"), ("text_score", "textScore")):
+        if data.get(key) is not None:
+            yield f"{similarity} {T[prop]} {decimal(data[key])} ."
+    yield from ranked_lines(similarity, data.get("shared", ()), ex)
+
+
+def cooccurrence_lines(ex, source, target, data):
+    first, second = sorted((source, target))
+    pair = ex.scoped(f"cooccurrence/{pair_path(first, second)}")
+    yield f"{pair} {A} {T['CoOccurrence']} ."
+    yield f"{pair} {T['wasGeneratedBy']} {ex.activity} ."
+    yield f"{pair} {T['coOccurringConcept']} {ex.node(first)} ."
+    yield f"{pair} {T['coOccurringConcept']} {ex.node(second)} ."
+    yield f"{pair} {T['count']} {integer(data['count'])} ."
+    if data.get("strength") is not None:
+        yield f"{pair} {T['strength']} {decimal(data['strength'])} ."
+
+
+def community_lines(ex, community):
+    node = ex.scoped(f"community/{segment(community['id'])}")
+    yield f"{node} {A} {T['Community']} ."
+    yield f"{node} {T['wasGeneratedBy']} {ex.activity} ."
+    yield f"{node} {T['label']} {text(community['name'])} ."
+    for member in community.get("members", ()):
+        yield f"{node} {T['member']} {ex.node(member)} ."
+    yield from ranked_lines(node, community.get("concepts", ()), ex)
+
+
+# --- sorting and writing ----------------------------------------------------------------------
+
+def sorted_unique(items, chunk=None, tmpdir=None):
+    """The lines of ``items`` sorted, duplicates dropped. Up to ``chunk`` lines are sorted in
+    memory; past that each sorted chunk is written to a temporary file in ``tmpdir`` and the
+    runs are merged (heapq.merge). Yields lines without newlines."""
+    chunk = chunk or defaults.RDF_SORT_CHUNK
+    runs, buffer = [], []
+    with tempfile.TemporaryDirectory(prefix=".rdf-sort-", dir=tmpdir) as folder:
+        for line in items:
+            buffer.append(line)
+            if len(buffer) >= chunk:
+                runs.append(spill(sorted(set(buffer)), folder, len(runs)))
+                buffer = []
+        buffer = sorted(set(buffer))
+        if not runs:
+            yield from buffer
+            return
+        runs.append(spill(buffer, folder, len(runs)))
+        del buffer
+        files = [open(run, encoding="utf-8", newline="\n") for run in runs]
+        try:
+            previous = None
+            for line in heapq.merge(*(map(_strip_newline, f) for f in files)):
+                if line != previous:
+                    yield line
+                    previous = line
+        finally:
+            for f in files:
+                f.close()
+
+
+def _strip_newline(line):
+    return line[:-1]
+
+
+def spill(lines_sorted, folder, number):
+    path = os.path.join(folder, f"run-{number:05d}.nt")
+    with open(path, "w", encoding="utf-8", newline="\n") as fh:
+        fh.writelines(line + "\n" for line in lines_sorted)
+    return path
+
+
+def with_count(sorted_lines, position_line):
+    """``sorted_lines`` with ``position_line`` (the void:triples line, which needs the total)
+    inserted where it sorts."""
+    placed = False
+    for line in sorted_lines:
+        if not placed and position_line < line:
+            yield position_line
+            placed = True
+        yield line
+    if not placed:
+        yield position_line
+
+
+def prefixes_for(base_iri):
+    """[(prefix, namespace)] of the exports, sorted by prefix."""
+    found = {prefix: str(ns) for prefix, ns in PREFIXES.items()}
+    found.update({prefix: base_iri + path for prefix, path in INSTANCE_PREFIXES.items()})
+    return sorted(found.items())
+
+
+_LOCAL = re.compile(r"[A-Za-z0-9_](?:[A-Za-z0-9_.-]*[A-Za-z0-9_-])?")
+
+
+class Compactor:
+    """IRIs written as ``prefix:local`` where the local part is a plain local name, else as
+    ``wrap`` makes them (``<iri>`` in Turtle, the bare IRI in JSON-LD)."""
+
+    def __init__(self, prefixes, wrap="<{}>"):
+        self.wrap = wrap
+        self.namespaces = sorted(((ns, prefix) for prefix, ns in prefixes), key=lambda p: -len(p[0]))
+        self.cache = {}
+
+    def __call__(self, iri_text):
+        found = self.cache.get(iri_text)
+        if found is None:
+            found = self.wrap.format(iri_text)
+            for namespace, prefix in self.namespaces:
+                if iri_text.startswith(namespace):
+                    local = iri_text[len(namespace):]
+                    if _LOCAL.fullmatch(local):
+                        found = f"{prefix}:{local}"
+                    break
+            if len(self.cache) < 200_000:
+                self.cache[iri_text] = found
+        return found
+
+
+def split_line(line):
+    """(subject, predicate, object) N-Triples terms of a line this module wrote."""
+    first = line.index("> ") + 1
+    second = line.index("> ", first + 1) + 1
+    return line[:first], line[first + 1:second], line[second + 1:-2]
+
+
+_UNESCAPE = re.compile(r"\\(?:u([0-9A-Fa-f]{4})|U([0-9A-Fa-f]{8})|(.))")
+_UNECHAR = {"t": "\t", "b": "\b", "n": "\n", "r": "\r", "f": "\f", '"': '"', "'": "'", "\\": "\\"}
+
+
+def unescape(body):
+    if "\\" not in body:
+        return body
+    return _UNESCAPE.sub(lambda m: chr(int(m.group(1) or m.group(2), 16)) if (m.group(1) or m.group(2))
+                         else _UNECHAR[m.group(3)], body)
+
+
+class TurtleWriter:
+    """Turtle from sorted N-Triples lines: one block per subject, prefixed names where they
+    read plainly; literals keep their N-Triples form (valid Turtle)."""
+
+    def __init__(self, fh, prefixes):
+        self.fh = fh
+        self.compact = Compactor(prefixes)
+        self.subject = None
+        self.predicate = None
+        fh.write("".join(f"@prefix {p}: <{ns}> .\n" for p, ns in prefixes))
+
+    def _term(self, value):
+        if value.startswith("<"):
+            return self.compact(value[1:-1])
+        at = value.rfind('"')
+        if value[at + 1:at + 3] == "^^":
+            return value[:at + 3] + self.compact(value[at + 4:-1])
+        return value
+
+    def add(self, s, p, o):
+        obj = self._term(o)
+        if s != self.subject:
+            self.fh.write(" .\n" if self.subject is not None else "")
+            self.fh.write(f"\n{self._term(s)} {self._predicate(p)} {obj}")
+            self.subject, self.predicate = s, p
+        elif p != self.predicate:
+            self.fh.write(f" ;\n    {self._predicate(p)} {obj}")
+            self.predicate = p
+        else:
+            self.fh.write(f" ,\n        {obj}")
+
+    def _predicate(self, p):
+        return "a" if p == A else self._term(p)
+
+    def close(self):
+        if self.subject is not None:
+            self.fh.write(" .\n")
+
+
+class JsonLdWriter:
+    """JSON-LD from sorted N-Triples lines: a @context of the prefixes and one node object a
+    subject in @graph, written as each subject ends; values in N-Triples order."""
+
+    def __init__(self, fh, prefixes):
+        self.fh = fh
+        self.compact = Compactor(prefixes, wrap="{}")
+        self.node = None
+        self.subject = None
+        context = json.dumps(dict(prefixes), ensure_ascii=False, sort_keys=True)
+        fh.write('{"@context": ' + context + ',\n "@graph": [')
+        self.first = True
+
+    def _iri(self, value):
+        return self.compact(value[1:-1])
+
+    def _value(self, o):
+        if o.startswith("<"):
+            return {"@id": self._iri(o)}
+        at = o.rfind('"')
+        value = {"@value": unescape(o[1:at])}
+        rest = o[at + 1:]
+        if rest.startswith("@"):
+            value["@language"] = rest[1:]
+        elif rest.startswith("^^"):
+            value["@type"] = self.compact(rest[3:-1])
+        return value
+
+    def add(self, s, p, o):
+        if s != self.subject:
+            self._flush()
+            self.subject, self.node = s, {"@id": self._iri(s)}
+        if p == A:
+            self.node.setdefault("@type", []).append(self._iri(o))
+        else:
+            self.node.setdefault(self._iri(p), []).append(self._value(o))
+
+    def _flush(self):
+        if self.node is not None:
+            self.fh.write(("\n  " if self.first else ",\n  ")
+                          + json.dumps(self.node, ensure_ascii=False, sort_keys=True))
+            self.first = False
+
+    def close(self):
+        self._flush()
+        self.fh.write("\n ]}\n")
+
+
+def write(graph, outputs, base_iri=defaults.BASE_IRI, license=None, chunk=None):
+    """Write the RDF export of ``graph`` through ``outputs`` (an io.OutputSet): graph.nt,
+    graph.ttl, graph.jsonld and shapes.ttl. Returns counts: {"triples", "papers", "works",
+    "concepts", "annotations", "mentions"}."""
+    base_iri = check_base_iri(base_iri)
+    stats = {}
+    ex = Export(graph, base_iri, license)
+    nt_path = outputs.path("graph.nt")
+    with progress.stage("RDF triples"):
+        ordered = sorted_unique(lines(graph, base_iri, license, stats), chunk=chunk,
+                                tmpdir=Path(nt_path).parent)
+        # one pass to count (the runs, or the chunk, stay sorted on disk or in memory) ...
+        with tempfile.TemporaryDirectory(prefix=".rdf-merged-", dir=Path(nt_path).parent) as folder:
+            merged = os.path.join(folder, "merged.nt")
+            count = 0
+            with open(merged, "w", encoding="utf-8", newline="\n") as fh:
+                for line in ordered:
+                    fh.write(line + "\n")
+                    count += 1
+            total = count + 1  # the void:triples line itself
+            stats["triples"] = total
+            counter = count_line(ex.dataset, total)
+            prefixes = prefixes_for(base_iri)
+            # ... and one to write the three files.
+            with open(merged, encoding="utf-8", newline="\n") as src, \
+                    open(nt_path, "w", encoding="utf-8", newline="\n") as nt, \
+                    open(outputs.path("graph.ttl"), "w", encoding="utf-8", newline="\n") as ttl, \
+                    open(outputs.path("graph.jsonld"), "w", encoding="utf-8", newline="\n") as jsonld:
+                turtle, document = TurtleWriter(ttl, prefixes), JsonLdWriter(jsonld, prefixes)
+                for line in with_count(map(_strip_newline, src), counter):
+                    nt.write(line + "\n")
+                    s, p, o = split_line(line)
+                    turtle.add(s, p, o)
+                    document.add(s, p, o)
+                turtle.close()
+                document.close()
+    outputs.path("shapes.ttl").write_bytes(SHAPES_FILE.read_bytes())
+    return stats
+
+
+# --- small graphs: text in memory, rdflib graphs (tests, `paperkg query` on small data) -------
+
+class _MemoryOutputs:
+    """An OutputSet-like folder in a temporary directory (for ``serialise``)."""
+
+    def __init__(self, folder):
+        self.folder = Path(folder)
+
+    def path(self, name):
+        return self.folder / name
+
+
+def serialise(graph, base_iri=defaults.BASE_IRI, license=None, chunk=None):
+    """The export as {file name: text} (graph.nt, graph.ttl, graph.jsonld, shapes.ttl): for
+    small graphs and tests; builds call ``write``."""
+    with tempfile.TemporaryDirectory() as folder:
+        write(graph, _MemoryOutputs(folder), base_iri, license, chunk)
+        return {name: (Path(folder) / name).read_text(encoding="utf-8") for name in FILES}
+
+
+def to_rdf(graph, base_iri=defaults.BASE_IRI, license=None):
+    """The export as an rdflib Graph (parsed from its N-Triples), prefixes bound: for small
+    graphs and tests."""
+    rdf = bind_prefixes(Graph(bind_namespaces="none"), check_base_iri(base_iri))
+    return rdf.parse(data=serialise(graph, base_iri, license)["graph.nt"], format="nt")
