@@ -10,8 +10,8 @@ from .export import gephi, html, rdf
 
 
 # The files `paperkg build` writes into its output folder.
-OUTPUT_FILES = ("papers.jsonl", "concepts.jsonl", "graph.ttl", "graph.nt", "graph.jsonld",
-                "graph.html", "graph.gexf", "graph.graphml")
+OUTPUT_FILES = ("papers.jsonl", "concepts.jsonl", "graph.nt", "graph.ttl", "graph.jsonld",
+                "shapes.ttl", "graph.html", "graph.gexf", "graph.graphml")
 
 
 def provenance(nlp=None):
@@ -50,7 +50,7 @@ def make_graph(extracted, nlp=None, top_k=defaults.SIMILARITY_TOP_K,
 
 
 def write_outputs(extracted, graph, out_dir, base_iri=defaults.BASE_IRI,
-                  max_nodes=defaults.MAX_NODES):
+                  max_nodes=defaults.MAX_NODES, license=None):
     """Write the outputs of ``extracted`` records and their ``graph`` (from make_graph) to
     ``out_dir`` (RDF instance IRIs under ``base_iri``; the HTML explorer draws at most
     ``max_nodes`` nodes). Every file is first written beside its target, then all are renamed
@@ -61,12 +61,9 @@ def write_outputs(extracted, graph, out_dir, base_iri=defaults.BASE_IRI,
                            ({k: r[k] for k in PAPER_FIELDS} for r in extracted))
         with progress.stage("concepts.jsonl"):
             io.write_jsonl(outputs.path("concepts.jsonl"), model.concept_rows(graph))
-        for name, text in rdf.serialise(graph, base_iri).items():
-            with progress.stage(name):
-                outputs.path(name).write_text(text, encoding="utf-8")
+        rdf.write(graph, outputs, base_iri=base_iri, license=license)
         with progress.stage("graph.html"):
-            outputs.path("graph.html").write_text(html.render(graph, max_nodes), encoding="utf-8")
-        for name, text in gephi.files(graph).items():
-            with progress.stage(name):
-                outputs.path(name).write_text(text, encoding="utf-8")
+            html.write(graph, outputs.path("graph.html"), max_nodes=max_nodes)
+        with progress.stage("Gephi files"):
+            gephi.write(graph, outputs)
         return outputs.commit()
