@@ -10,7 +10,9 @@ import sys
 
 import click
 
-from paperkg.extract import reader
+from paperkg.extract import defaults as extract_defaults, readers
+from paperkg.extract.errors import InputError
+from paperkg.extract.records import PAPER_FIELDS
 from paperkg.extract.errors import (EXIT_INPUT, EXIT_INTERRUPTED, EXIT_OK, EXIT_PARTIAL,
                                     EXIT_TERMINATED, Interrupted, PaperkgError)
 
@@ -46,20 +48,79 @@ def cli():
     """
 
 
-def read_inputs(paths):
-    """Read the list files under ``paths``; report skipped files on stderr.
+def read_inputs(paths, input_format=None, anchors=(), max_chars=extract_defaults.MAX_TEXT_CHARS):
+    """Read the inputs under ``paths`` and report on stderr (see ``read_result``).
 
-    Returns (records, exit status): EXIT_PARTIAL when some files were skipped. When nothing
-    could be read, exits with EXIT_INPUT.
+    Returns (records, exit status): EXIT_PARTIAL when something was skipped. When nothing
+    could be read, or an --anchor names no paper, exits with EXIT_INPUT.
     """
-    records, files_read, problems = reader.read_paths(paths)
-    for problem in problems:
-        click.echo(str(problem), err=True)
-    if problems and (files_read or len(problems) > 1):
-        click.echo(f"read {files_read} files, {len(problems)} skipped", err=True)
-    if not records:
+    result, status = read_result(paths, input_format, anchors, max_chars)
+    return result.records, status
+
+
+def read_result(paths, input_format=None, anchors=(), max_chars=extract_defaults.MAX_TEXT_CHARS):
+    """Read the files under ``paths`` in every format paperkg reads (paperkg.extract.readers)
+    and report on stderr: each skipped file or bad record (FILE:LINE: what), each notice (a
+    text cut at --max-chars), the duplicates merged, and a summary when something was skipped.
+    Returns (ReadResult, exit status)."""
+    try:
+        result = readers.read_inputs(paths, fmt=input_format, anchors=anchors,
+                                     max_chars=max_chars)
+    except ValueError as exc:
+        raise click.UsageError(str(exc)) from None
+    for line in [*map(str, result.problems), *result.notices]:
+        click.echo(line, err=True)
+    if result.merged:
+        click.echo(merged_line(result.merged), err=True)
+    skipped = result.files_skipped + result.records_skipped
+    if skipped and (result.files_read or len(result.problems) > 1):
+        click.echo(read_summary(result), err=True)
+    if not result.records or result.unmatched_anchors:
         sys.exit(EXIT_INPUT)
-    return records, EXIT_PARTIAL if problems else EXIT_OK
+    return result, EXIT_PARTIAL if result.problems else EXIT_OK
+
+
+def plural(count, noun):
+    return f"{count} {noun}{'' if count == 1 else 's'}"
+
+
+def read_summary(result):
+    """"read 2 files, 1 skipped, 3 bad records skipped"."""
+    parts = [f"read {plural(result.files_read, 'file')}"]
+    if result.files_skipped:
+        parts.append(f"{result.files_skipped} skipped")
+    if result.records_skipped:
+        parts.append(f"{plural(result.records_skipped, 'bad record')} skipped")
+    return ", ".join(parts)
+
+
+def merge_reasons(merged):
+    """"2 same DOI, 1 same title": how many merges each reason made, in merging order."""
+    counts = {}
+    for merge in merged:
+        counts[merge.reason] = counts.get(merge.reason, 0) + 1
+    order = list(readers.identity.REASONS.values())
+    return ", ".join(f"{n} {reason}" for reason, n in
+                     sorted(counts.items(), key=lambda item: order.index(item[0])))
+
+
+def merged_line(merged, shown=3):
+    """"merged 2 duplicate abstracts: a.txt:3 = b.jsonl:7, ..." (the kept paper's source first)."""
+    what = "abstract" if all(m.reason == "same abstract" for m in merged) else "paper"
+    line = f"merged {plural(len(merged), 'duplicate ' + what)}"
+    if what == "paper":
+        line += f" ({merge_reasons(merged)})"
+    line += ": " + ", ".join(f"{m.kept} = {m.merged}" for m in merged[:shown])
+    if len(merged) > shown:
+        line += f", and {len(merged) - shown} more"
+    return line
+
+
+def check_anchors(ctx, param, values):
+    try:
+        return readers.anchors.check(values)
+    except ValueError as exc:
+        raise click.BadParameter(str(exc).removeprefix("--anchor: ")) from None
 
 
 def options(*decorators):
@@ -83,6 +144,30 @@ model_options = options(
                  help="Run spaCy in N processes."),
     click.option("--quiet", "-q", is_flag=True, help="No progress bar."),
 )
+
+def input_options(*format_flags, anchor=True):
+    """The options of the commands that read inputs: the input format (``format_flags``,
+    default --input-format and --format; a command with an output --format gives
+    "--input-format" alone), --anchor (repeatable; ``anchor=False`` where the command has an
+    --anchor of its own) and --max-chars."""
+    flags = format_flags or ("--input-format", "--format")
+    decorators = [click.option(
+        *flags, "input_format", type=click.Choice(readers.FORMAT_NAMES),
+        help="Read every input file as this format (default: recognised by its extension and "
+             "content).")]
+    if anchor:
+        decorators.append(click.option(
+            "--anchor", "anchors", multiple=True, metavar="ID-DOI-OR-TITLE",
+            callback=check_anchors,
+            help="Make this paper an anchor: its paper id, DOI, arXiv id, OpenAlex or Semantic "
+                 "Scholar id, or a part of its title; repeatable. List files' headers are "
+                 "anchors anyway."))
+    decorators.append(click.option(
+        "--max-chars", default=extract_defaults.MAX_TEXT_CHARS, show_default=True,
+        type=click.IntRange(0), metavar="N",
+        help="Cut a longer title or abstract at a word boundary, and say so (0: no limit)."))
+    return options(*decorators)
+
 
 # Options of the commands that compute relatedness (graph/relate.py).
 relate_options = options(
@@ -114,32 +199,33 @@ def extract_and_relate(records, model, patterns, workers, quiet, top_k, threshol
     return extracted, graph
 
 
-PAPER_FIELDS = ["id", "role", "title", "abstract", "truncated", "anchors", "sources"]
-
-
 @cli.command()
 @click.argument("paths", nargs=-1, required=True, type=click.Path())
 @click.option("--format", "fmt", type=click.Choice(["table", "jsonl", "csv"]), default="table",
               show_default=True, help="Output format.")
-def papers(paths, fmt):
-    """List the papers read from related-paper lists (files or directories), one per unique
-    paper, with its id, role, anchors and source lines.
+@input_options("--input-format")
+def papers(paths, fmt, input_format, anchors, max_chars):
+    """List the papers read from the inputs (files or directories in any format paperkg reads:
+    related-paper lists, arXiv JSONL, BibTeX, RIS, CSV/TSV, OpenAlex, Semantic Scholar), one
+    per unique paper, with its id, role, anchors and source lines; the same work met twice is
+    one paper, and the table says how many were merged and why.
 
     \b
     Example:
         paperkg papers seeds/ --format jsonl
     """
-    records, status = read_inputs(paths)
+    result, status = read_result(paths, input_format, anchors, max_chars)
+    records = result.records
     if fmt == "jsonl":
-        click.echo(io.jsonl(records), nl=False)
+        click.echo(io.jsonl({k: r.get(k) for k in PAPER_FIELDS} for r in records), nl=False)
     elif fmt == "csv":
         click.echo(io.csv_text(records, PAPER_FIELDS), nl=False)
     else:
-        click.echo(papers_table(records))
+        click.echo(papers_table(records, result.merged))
     sys.exit(status)
 
 
-def papers_table(records):
+def papers_table(records, merged=()):
     rows = [("ID", "ROLE", "ANCHORS", "CUT", "SOURCE", "TEXT")]
     for r in records:
         text = r["title"] or r["abstract"]
@@ -148,7 +234,9 @@ def papers_table(records):
     widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]) - 1)]
     lines = ["  ".join(cell.ljust(w) for cell, w in zip(row, widths)) + "  " + row[-1] for row in rows]
     lines.append(f"{len(records)} papers: {sum(r['role'] == 'anchor' for r in records)} anchors, "
-                 f"{sum(r['role'] == 'related' for r in records)} related")
+                 f"{sum(r['role'] == 'related' for r in records)} related"
+                 + (f"; {plural(len(merged), 'duplicate')} merged ({merge_reasons(merged)})"
+                    if merged else ""))
     return "\n".join(line.rstrip() for line in lines)
 
 
@@ -162,10 +250,11 @@ def papers_table(records):
 @click.option("--base-iri", default=defaults.BASE_IRI, show_default=True, metavar="IRI",
               callback=lambda ctx, param, value: check_base_iri(value),
               help="Base of the RDF instance IRIs (absolute http(s) IRI ending in / or #).")
+@input_options()
 @model_options
 @relate_options
-def build(paths, out_dir, max_nodes, base_iri, model, patterns, workers, quiet, top_k, threshold,
-          min_count):
+def build(paths, out_dir, max_nodes, base_iri, input_format, anchors, max_chars, model, patterns,
+          workers, quiet, top_k, threshold, min_count):
     """Build the knowledge graph of related-paper lists and write every output to a folder:
     papers.jsonl, concepts.jsonl and the graph exports.
 
@@ -176,7 +265,7 @@ def build(paths, out_dir, max_nodes, base_iri, model, patterns, workers, quiet, 
     from .build import OUTPUT_FILES, write_outputs
 
     io.check_writable(out_dir, OUTPUT_FILES)  # before the slow part
-    records, status = read_inputs(paths)
+    records, status = read_inputs(paths, input_format, anchors, max_chars)
     extracted, graph = extract_and_relate(records, model, patterns, workers, quiet, top_k,
                                           threshold, min_count)
     written = write_outputs(extracted, graph, out_dir, base_iri=base_iri, max_nodes=max_nodes)
@@ -189,8 +278,9 @@ def build(paths, out_dir, max_nodes, base_iri, model, patterns, workers, quiet, 
 @click.argument("paths", nargs=-1, required=True, type=click.Path())
 @click.option("-o", "--output", type=click.Path(dir_okay=False),
               help="JSONL file to write (default: standard output).")
+@input_options()
 @model_options
-def extract(paths, output, model, patterns, workers, quiet):
+def extract(paths, output, input_format, anchors, max_chars, model, patterns, workers, quiet):
     """Extract the methods, problems and hardware each paper mentions, as JSON Lines: the
     paper's fields plus "concepts" (id, type, label, mentions with offsets, source, score).
 
@@ -198,7 +288,7 @@ def extract(paths, output, model, patterns, workers, quiet):
     Example:
         paperkg extract seeds/ -o concepts.jsonl
     """
-    records, status = read_inputs(paths)
+    records, status = read_inputs(paths, input_format, anchors, max_chars)
     _, extracted = run_extraction(records, model, patterns, workers, quiet)
     text = io.jsonl(extracted)
     if output:
@@ -210,13 +300,17 @@ def extract(paths, output, model, patterns, workers, quiet):
 
 @cli.command()
 @click.argument("paths", nargs=-1, required=True, type=click.Path())
-@click.option("--anchor", metavar="TITLE-OR-ID",
-              help="Only this anchor's list: its paper id or part of its title.")
+@click.option("--anchor", metavar="TITLE-OR-ID", callback=lambda ctx, param, value:
+              check_anchors(ctx, param, (value,))[0] if value is not None else None,
+              help="Only this anchor's list: its paper id or part of its title (a paper of any "
+              "input it names, by id, DOI, arXiv id or title, becomes an anchor).")
 @click.option("--format", "fmt", type=click.Choice(["markdown", "csv"]), default="markdown",
               show_default=True, help="Output format.")
+@input_options("--input-format", anchor=False)
 @model_options
 @relate_options
-def compare(paths, anchor, fmt, model, patterns, workers, quiet, top_k, threshold, min_count):
+def compare(paths, anchor, fmt, input_format, max_chars, model, patterns, workers, quiet, top_k,
+            threshold, min_count):
     """Compare the anchors' lists: for each anchor, a table of its related papers by the
     problems, methods and hardware they mention, then the concepts its list shares with the
     other lists, those only it has, and the papers other anchors list too.
@@ -227,7 +321,7 @@ def compare(paths, anchor, fmt, model, patterns, workers, quiet, top_k, threshol
     """
     from . import compare as comparing, model as graph_model
 
-    records, status = read_inputs(paths)
+    records, status = read_inputs(paths, input_format, (anchor,) if anchor else (), max_chars)
     if anchor:  # fail before the slow part
         comparing.find_anchors(graph_model.build_graph(records), anchor)
     _, graph = extract_and_relate(records, model, patterns, workers, quiet, top_k, threshold,
@@ -244,9 +338,11 @@ def compare(paths, anchor, fmt, model, patterns, workers, quiet, top_k, threshol
 @click.argument("paths", nargs=-1, required=True, type=click.Path())
 @click.option("--out", "out_dir", required=True, type=click.Path(file_okay=False),
               help="Folder to write report.md to (created if missing).")
+@input_options()
 @model_options
 @relate_options
-def report(paths, out_dir, model, patterns, workers, quiet, top_k, threshold, min_count):
+def report(paths, out_dir, input_format, anchors, max_chars, model, patterns, workers, quiet, top_k,
+           threshold, min_count):
     """Write a one-page report.md: the top concepts per type, the communities, the papers that
     bridge anchors, the nearest-neighbour pairs and the comparison of the anchors' lists.
 
@@ -256,7 +352,7 @@ def report(paths, out_dir, model, patterns, workers, quiet, top_k, threshold, mi
     """
     from . import report as reporting
 
-    records, status = read_inputs(paths)
+    records, status = read_inputs(paths, input_format, anchors, max_chars)
     _, graph = extract_and_relate(records, model, patterns, workers, quiet, top_k, threshold,
                                   min_count)
     path = reporting.write_report(graph, out_dir)
@@ -344,7 +440,7 @@ def load_jsonl(path, required):
     """The JSON objects of a JSONL file, each holding the ``required`` keys; a bad line is an
     InputError naming it."""
     with open(path, "rb") as fh:
-        text = reader.decode(fh.read(), path)
+        text = readers.files.decode(fh.read(), path)
     rows = []
     for number, line in enumerate(text.split("\n"), start=1):
         if not line.strip():
@@ -352,10 +448,10 @@ def load_jsonl(path, required):
         try:
             row = json.loads(line)
         except json.JSONDecodeError as exc:
-            raise reader.InputError(path, number, f"not valid JSON: {exc.msg}") from None
+            raise InputError(path, number, f"not valid JSON: {exc.msg}") from None
         missing = [key for key in required if not isinstance(row, dict) or key not in row]
         if missing:
-            raise reader.InputError(path, number, f"object has no {', '.join(map(repr, missing))}")
+            raise InputError(path, number, f"object has no {', '.join(map(repr, missing))}")
         rows.append(row)
     return rows
 

@@ -20,7 +20,7 @@ def nlp():
 def seed_records(nlp):
     """The seeds read and extracted with the real pipeline."""
     from paperkg.extract.pipeline import extract_records
-    from paperkg.extract.reader import read_paths
+    from paperkg.extract.readers import read_paths
 
     records, _, _ = read_paths([SEEDS])
     return extract_records(records, nlp)

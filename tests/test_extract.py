@@ -7,7 +7,7 @@ import pytest
 
 from paperkg.extract import concepts, evaluate, normalise
 from paperkg.extract.records import CONCEPT_TYPES
-from paperkg.extract.reader import read_paths
+from paperkg.extract.readers import read_paths
 
 from conftest import FIXTURES, ROOT
 

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from paperkg.extract.reader import read_paths
+from paperkg.extract.readers import read_paths
 from paperkg.graph import model
 from paperkg.graph.export import html
 from paperkg.graph.build import make_graph

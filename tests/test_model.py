@@ -1,6 +1,6 @@
 """The graph model: short labels a user sees in the explorer, and the graph of the seeds."""
 
-from paperkg.extract.reader import read_paths
+from paperkg.extract.readers import read_paths
 from paperkg.graph import model
 
 from conftest import SEEDS

@@ -1,17 +1,18 @@
 """The reader of related-paper lists: what a user gets from good files, and the one-line
-errors for bad ones."""
+errors for bad ones. (The other formats: tests/test_readers.py.)"""
 
 import pytest
 
-from paperkg.extract import reader
 from paperkg.extract.errors import InputError
+from paperkg.extract.readers import identity, lists, read_inputs
 
 from conftest import FIXTURES, SEEDS
 
 
 def test_seeds_give_two_anchors_and_39_related_papers():
-    records, files_read, problems = reader.read_paths([SEEDS])
-    assert (files_read, problems) == (2, [])
+    result = read_inputs([SEEDS])
+    records = result.records
+    assert (result.files_read, result.problems, result.merged) == (2, [], [])
     assert sum(r["role"] == "anchor" for r in records) == 2
     assert sum(r["role"] == "related" for r in records) == 39
     shared = [r for r in records if len(r["anchors"]) > 1]
@@ -24,15 +25,22 @@ def test_seeds_give_two_anchors_and_39_related_papers():
 
 
 def test_ids_are_derived_from_normalised_text():
-    a = reader.paper_id("Fully sharded  data\nparallelism")
-    assert a == reader.paper_id("fully sharded data parallelism")
-    assert a != reader.paper_id("fully sharded data parallel")
+    a = identity.paper_id("Fully sharded  data\nparallelism")
+    assert a == identity.paper_id("fully sharded data parallelism")
+    assert a != identity.paper_id("fully sharded data parallel")
     # stable across runs and machines: a fixed value
-    assert reader.paper_id("abc") == "pba7816bf8f01cfea"
+    assert identity.paper_id("abc") == "pba7816bf8f01cfea"
+
+
+def read_file(path):
+    """One file's papers, as every command reads them."""
+    result = read_inputs([path])
+    assert result.problems == []
+    return result.records
 
 
 def test_truncation_is_recorded_and_text_kept():
-    records = reader.read_file(FIXTURES / "good_plain.txt")
+    records = read_file(FIXTURES / "good_plain.txt")
     related = [r for r in records if r["role"] == "related"]
     assert all(r["truncated"] and r["abstract"].endswith("…") for r in related)
     assert records[0]["role"] == "anchor" and records[0]["title"].startswith("RAGO:")
@@ -40,14 +48,14 @@ def test_truncation_is_recorded_and_text_kept():
 
 
 def test_bom_crlf_fullwidth_colon_and_blank_lines_read_like_plain_file():
-    plain = reader.read_file(FIXTURES / "good_plain.txt")
-    other = reader.read_file(FIXTURES / "good_bom_crlf_fullwidth.txt")
+    plain = read_file(FIXTURES / "good_plain.txt")
+    other = read_file(FIXTURES / "good_bom_crlf_fullwidth.txt")
     assert [r["id"] for r in other] == [r["id"] for r in plain]
     assert [r["abstract"] for r in other] == [r["abstract"] for r in plain]
 
 
 def test_english_header_wrapped_lines_trailing_spaces_no_final_newline():
-    records = reader.read_file(FIXTURES / "good_english_wrapped.txt")
+    records = read_file(FIXTURES / "good_english_wrapped.txt")
     anchor, first, second = records
     assert anchor["title"].startswith("RESFL:") and not anchor["title"].endswith(" ")
     assert "\n" not in first["abstract"] and "  " not in first["abstract"]
@@ -57,10 +65,10 @@ def test_english_header_wrapped_lines_trailing_spaces_no_final_newline():
 
 
 def test_abstract_listed_under_two_anchors_is_one_paper():
-    records, files_read, _ = reader.read_paths(
-        [FIXTURES / "good_plain.txt", FIXTURES / "good_shared_abstract.txt"]
-    )
-    assert files_read == 2
+    result = read_inputs([FIXTURES / "good_plain.txt", FIXTURES / "good_shared_abstract.txt"])
+    records = result.records
+    assert result.files_read == 2
+    assert result.merged == []  # one paper related to two anchors is no duplicate
     both = [r for r in records if len(r["anchors"]) == 2]
     assert len(both) == 1 and both[0]["abstract"].startswith("Video Super-Resolution")
     assert len(records) == 2 + 3
@@ -81,7 +89,7 @@ BAD = {
 def test_bad_file_is_one_line_naming_file_and_line(name):
     line, what = BAD[name]
     with pytest.raises(InputError) as info:
-        reader.read_file(FIXTURES / name)
+        list(lists.read(FIXTURES / name))
     message = str(info.value)
     assert message.startswith(f"{FIXTURES / name}:{line}: ")
     assert what in message and "\n" not in message
@@ -90,17 +98,16 @@ def test_bad_file_is_one_line_naming_file_and_line(name):
 def test_utf8_error_gives_the_exact_byte_offset():
     data = (FIXTURES / "bad_not_utf8.txt").read_bytes()
     with pytest.raises(InputError) as info:
-        reader.read_file(FIXTURES / "bad_not_utf8.txt")
+        list(lists.read(FIXTURES / "bad_not_utf8.txt"))
     offset = data.index(b"\xe9")
     assert f"offset {offset}" in str(info.value)
 
 
 def test_bad_files_are_skipped_and_good_ones_kept(tmp_path):
-    records, files_read, problems = reader.read_paths(
-        [FIXTURES / "bad_empty.txt", SEEDS, tmp_path / "missing.txt"]
-    )
-    assert files_read == 2 and len(records) == 41
-    assert [p.what for p in problems] == [
+    result = read_inputs([FIXTURES / "bad_empty.txt", SEEDS, tmp_path / "missing.txt"])
+    assert result.files_read == 2 and len(result.records) == 41
+    assert result.files_skipped == 2
+    assert [p.what for p in result.problems] == [
         "empty file: expected a header line and abstracts",
         "no such file or directory",
     ]
@@ -108,9 +115,11 @@ def test_bad_files_are_skipped_and_good_ones_kept(tmp_path):
 
 def test_directory_without_list_files_is_an_error(tmp_path):
     (tmp_path / "notes.md").write_text("not a list")
-    records, files_read, problems = reader.read_paths([tmp_path])
-    assert records == [] and files_read == 0
-    assert str(problems[0]) == f"{tmp_path}:0: directory has no list files (.txt)"
+    result = read_inputs([tmp_path])
+    assert result.records == [] and result.files_read == 0
+    assert str(result.problems[0]) == (
+        f"{tmp_path}:0: directory has no list files or other files paperkg reads "
+        "(.bib, .csv, .json, .jsonl, .jsonl.gz, .ris, .tsv, .txt)")
 
 
 def test_missing_model_is_one_error_saying_how_to_install(monkeypatch):

@@ -7,7 +7,7 @@ import pytest
 
 from paperkg.graph import build, defaults, model, relate, report
 from paperkg.extract.pipeline import extract_records
-from paperkg.extract.reader import read_paths
+from paperkg.extract.readers import read_paths
 
 from conftest import FIXTURES
 
