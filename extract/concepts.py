@@ -140,6 +140,9 @@ def paper_concepts(text, candidates, local, corpus, vocab):
             # "MoE models" is the concept "MoE", "Mixture-of-Experts (MoE) models" the concept
             # "Mixture-of-Experts"; a long form keeps its own head ("Large Language Models")
             label_text = " ".join(words[:-1])
+        elif kind == "dataset" and len(words) >= 2 and concept_key(words[-1]) in defaults.DATASET_TAILS \
+                and all(is_acronym(w) or w[:1].isupper() or any(c.isdigit() for c in w) for w in words[:-1]):
+            label_text = " ".join(words[:-1])  # "the Urban100 benchmark" is the dataset "Urban100"
         expanded = without_generic_tail(expand_acronyms(label_text, local, corpus), vocab)
         key = concept_key(expanded)
         if not key:

@@ -79,7 +79,7 @@ TERM_TAILS = ("model", "algorithm", "method", "system", "protocol")
 # Last words skipped when typing a phrase that is not typed otherwise ("AI scaling trends" is
 # typed by "scaling").
 UNTYPED_TAILS = GENERIC_TAILS + ("trend", "family", "process", "setting", "design", "paradigm",
-                                 "concern", "system")
+                                 "concern", "system", "property")
 
 # Heads that say nothing when only generic words modify them ("training process", "train models").
 VAGUE_HEADS = ("model", "process", "setting")
@@ -90,4 +90,10 @@ COORDINATORS = ("and", "or", "nor", "&")
 # Sources (rule names) of candidates that name a whole concept (a defined long form, a user's
 # pattern): a noun phrase found inside one is a fragment of the name, not a concept of its own.
 # (Each rule's score is set where the rule is written, in extract/rules/.)
-WHOLE_NAME_SOURCES = ("defined_long_form", "user_pattern")
+WHOLE_NAME_SOURCES = ("defined_long_form", "token_pattern")
+
+# Extraction rules (extract/rules/). A number format alone is no concept (FP16, BF16, INT8,
+# TF32, NF4, MXFP4, E4M3): the pattern of its text.
+NUMBER_FORMAT = r"^(?:(?:FP|BF|INT|UINT|TF|NF|MXFP|MXINT|FP)\d{1,2}|E\dM\d)$"
+# Heads a dataset's name drops ("the GLUE benchmark" is the dataset "GLUE").
+DATASET_TAILS = ("dataset", "benchmark", "corpus", "suite")

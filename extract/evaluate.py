@@ -10,13 +10,23 @@ aliases or shares at least 2/3 of its content words with one. Pairs are made one
 paper, best similarity first. A prediction matching only optional gold concepts is neither
 right nor wrong; a second prediction of an already matched concept is a duplicate and counts as
 a false positive.
+
+The micro average covers the three types the annotations grade (``GRADED_TYPES``); predicted
+datasets and metrics count where the gold lists them (as a type or an ``alt_type``) and are
+reported on lines of their own, as ``../shared/tools/score_extraction.py`` counts them. This
+module scores exactly as that tool does (a test compares the two); its word normalisation
+(``_token``) is the tool's, deliberately simpler than ``normalise.singular``, which makes the
+extractor's own labels.
 """
 
 import re
 import unicodedata
 from collections import defaultdict
 
-TYPES = ("method", "problem", "hardware")
+from .records import CONCEPT_TYPES
+
+GRADED_TYPES = ("method", "problem", "hardware")  # the micro average's types
+TYPES = CONCEPT_TYPES  # every type reported
 STOP = {"the", "a", "an", "of", "for", "in", "and", "with", "to", "on", "by", "these", "this",
         "their", "its", "our", "such", "as", "or"}
 MIN_JACCARD = 2 / 3 - 1e-9
@@ -25,6 +35,7 @@ PREFIX_CHARS = 60
 
 
 def _token(word):
+    """The scorer's singular of a word (the shared tool's rule, kept identical on purpose)."""
     if len(word) > 3 and word.endswith("ies"):
         return word[:-3] + "y"
     if len(word) > 2 and word.endswith("s") and not word.endswith(("ss", "us", "is")):
@@ -160,7 +171,7 @@ def evaluate(gold_rows, pred_rows):
         if any(errors.values()):
             shown.append((gold["text"][:70], errors))
     typed = {t: dict(zip(("p", "r", "f1"), prf(totals[t])), **totals[t]) for t in TYPES}
-    micro = {m: sum(totals[t][m] for t in TYPES) for m in ("tp", "fp", "fn", "dup")}
+    micro = {m: sum(totals[t][m] for t in GRADED_TYPES) for m in ("tp", "fp", "fn", "dup")}
     return {
         "papers": len(gold_rows),
         "papers_missing": missing,
@@ -185,8 +196,9 @@ def format_scores(result, show_errors=False):
                  f"  repeated records: {result['repeated_records']}")
     for kind in TYPES:
         d = result["typed"][kind]
+        graded = "" if kind in GRADED_TYPES else "  not in micro"
         lines.append(f"{kind:9} P {d['p']:.3f}  R {d['r']:.3f}  F1 {d['f1']:.3f}  "
-                     f"(tp {d['tp']} fp {d['fp']} fn {d['fn']} dup {d['dup']})")
+                     f"(tp {d['tp']} fp {d['fp']} fn {d['fn']} dup {d['dup']}){graded}")
     for name in ("untyped", "micro"):
         d = result[name]
         lines.append(f"{name:9} P {d['p']:.3f}  R {d['r']:.3f}  F1 {d['f1']:.3f}")

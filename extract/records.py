@@ -9,7 +9,9 @@ import hashlib
 from typing import TypedDict
 
 # The concept types, in display order. Every module that lists types reads this tuple.
-CONCEPT_TYPES = ("method", "problem", "hardware")
+# (The hand annotations grade the first three; dataset and metric are scored where the gold
+# lists them, see GUIDELINES.md.)
+CONCEPT_TYPES = ("method", "problem", "hardware", "dataset", "metric")
 
 # Paper roles: an anchor paper (a list's header, or --anchor), a paper related to an anchor or
 # read from a bibliographic file, and a work outside the corpus that several corpus papers cite.

@@ -1,18 +1,25 @@
-"""The field's vocabulary: word lists and patterns shipped as package data (JSONL, the format
-spaCy's rulers read), plus any pattern files the user adds.
+"""The field's vocabulary: word lists shipped as package data, plus any pattern files the user adds.
 
-- ``data/terms.jsonl``: ``{"label": TYPE, "pattern": PHRASE}``: a phrase of the field and the
-  concept type it names. One-word patterns act as head nouns (``overhead`` -> problem); longer
-  ones are field terms (``parameter server`` -> method). A pattern may also be a list of token
-  patterns, as for spaCy's ``Matcher``.
+The files are JSON Lines in **paperkg's vocabulary format**. It borrows the shape of spaCy's
+``EntityRuler`` patterns (``{"label": ..., "pattern": ...}``) but not their matching: a string
+pattern is not matched as an exact phrase. It is a term of the field, looked up by its
+normalised key (``concept_key``: case, hyphens, plurals and British spelling folded) at the end
+of every candidate phrase, so ``parameter server`` types ``asynchronous parameter servers``. A
+list pattern is a token pattern and goes to spaCy's ``Matcher`` as it is (``[{"ORTH": "mAP"}]``),
+which is where case-sensitive or exact matches belong.
+
+- ``data/terms.jsonl``: ``{"label": TYPE, "pattern": PHRASE, "generic": true?}``: a phrase of the
+  field and the concept type (one of ``CONCEPT_TYPES``) it names. One-word patterns act as head
+  nouns (``overhead`` -> problem); longer ones are field terms (``parameter server`` -> method).
+  ``"generic": true`` marks a head noun that types a longer phrase but names no concept alone
+  (``cost``, ``dataset``): the one list that says so (a word is never both in the GENERIC role
+  and a term).
 - ``data/words.jsonl``: ``{"label": ROLE, "pattern": WORD}``: words with a role in candidate
-  finding: ``EVALUATIVE`` (dropped from the start of a label), ``PROBLEM_MODIFIER`` (turns a
-  method head into a problem: ``growing KV cache``), ``GENERIC`` (not a concept on its own),
-  ``INTRO_VERB`` (``we propose X``), ``PROBLEM_VERB`` (``reduce X``, ``suffer from X``),
-  ``DEGREE`` (size and trend words that add nothing to a generic head: ``large problems``,
-  ``increasing demand``).
+  finding (``ROLES`` below). A word has one role, except where two roles belong to two word
+  classes (``ALLOWED_DOUBLE_ROLES``: ``design`` the noun is generic, the verb introduces).
 - ``data/spelling.jsonl`` (read by ``normalise``): ``{"label": "SPELLING", "pattern": BRITISH,
   "id": AMERICAN}``: word beginnings rewritten so British and American spellings meet in one label.
+- ``data/general_english.tsv`` (read by ``specificity``): how common words are in general English.
 """
 
 import json
@@ -22,9 +29,39 @@ from importlib import resources
 from pathlib import Path
 
 from .errors import PaperkgError
+from .records import CONCEPT_TYPES
 
-TYPES = ("method", "problem", "hardware")
+TYPES = CONCEPT_TYPES
 DATA_FILES = ("terms.jsonl", "words.jsonl")
+
+# Word roles: the Vocabulary field each fills and what it does.
+ROLES = {
+    "EVALUATIVE": "evaluative",  # dropped from the start of a label: novel, existing, extensive
+    "PROBLEM_MODIFIER": "problem_modifiers",  # make a method head a problem: growing KV cache
+    "GENERIC": "generic",  # no concept alone: approach, paper, study
+    "INTRO_VERB": "intro_verbs",  # we propose X
+    "PROBLEM_VERB": "problem_verbs",  # reduce X, suffer from X
+    "DEGREE": "degree",  # size and trend words that add nothing to a generic head: large problems
+    "INTEREST_VERB": "interest_verbs",  # draw/receive attention: attention as interest
+    "ROLE_NOUN": "role_nouns",  # machines named by their role: workers, clients, nodes
+    "DISTRIBUTED_CUE": "distributed_cues",  # words of a distributed setting: federated, cluster
+    "PERFORMANCE_QUANTITY": "performance_quantities",  # measured alone, a cost of a process:
+    #                                          latency (metric), inference latency (problem)
+    "EVALUATION_WORD": "evaluation_words",  # experiments on X: X is a dataset
+    "ORGANISATION": "organisations",  # vendors and labs: no concept alone (NVIDIA), a modifier
+    #                                   of one (NVIDIA A100)
+}
+
+# Pairs of roles one word may hold, because they belong to two word classes or two uses.
+ALLOWED_DOUBLE_ROLES = {
+    frozenset({"EVALUATIVE", "INTRO_VERB"}),  # "the proposed method" / "we proposed"
+    frozenset({"GENERIC", "INTRO_VERB"}),  # "the design" / "we design"
+    frozenset({"PROBLEM_MODIFIER", "PROBLEM_VERB"}),  # "lower bandwidth" / "we lower costs"
+    frozenset({"PROBLEM_MODIFIER", "DEGREE"}),  # "growing KV cache" / "growing complexity"
+    frozenset({"GENERIC", "DISTRIBUTED_CUE"}),  # no concept alone / a word of the setting
+    frozenset({"GENERIC", "EVALUATION_WORD"}),  # no concept alone / "experiments on X"
+    frozenset({"EVALUATIVE", "EVALUATION_WORD"}),  # "state-of-the-art X" / "SOTA on X"
+}
 
 
 @dataclass(frozen=True)
@@ -35,10 +72,16 @@ class Vocabulary:
     token_patterns: tuple = ()  # (type, [token pattern dicts]) for spaCy's Matcher
     evaluative: frozenset = frozenset()
     problem_modifiers: frozenset = frozenset()
-    generic: frozenset = frozenset()
+    generic: frozenset = frozenset()  # GENERIC words and the terms marked generic
     intro_verbs: frozenset = frozenset()
     problem_verbs: frozenset = frozenset()
     degree: frozenset = frozenset()
+    interest_verbs: frozenset = frozenset()
+    role_nouns: frozenset = frozenset()
+    distributed_cues: frozenset = frozenset()
+    performance_quantities: frozenset = frozenset()
+    organisations: frozenset = frozenset()
+    evaluation_words: frozenset = frozenset()
     words: frozenset = frozenset()  # every word of every term
 
 
@@ -78,9 +121,8 @@ def load_vocabulary(extra_paths=()):
             rows.extend(read_patterns(path))
         except OSError as exc:
             raise PaperkgError(f"{path}: cannot read pattern file: {exc.strerror or exc}") from None
-    roles = {"EVALUATIVE": set(), "PROBLEM_MODIFIER": set(), "GENERIC": set(), "INTRO_VERB": set(),
-             "PROBLEM_VERB": set(), "DEGREE": set()}
-    terms, token_patterns = {}, []
+    roles = {role: set() for role in ROLES}
+    terms, token_patterns, generic_terms = {}, [], set()
     for row in rows:
         label, pattern = row["label"], row["pattern"]
         if label in roles:
@@ -89,17 +131,12 @@ def load_vocabulary(extra_paths=()):
             token_patterns.append((label, pattern))
         elif label in TYPES:
             terms[concept_key(pattern)] = label
+            if row.get("generic"):
+                generic_terms.add(concept_key(pattern))
         else:
             raise PaperkgError(f"unknown pattern label {label!r}: expected one of "
-                               f"{', '.join(TYPES)} or a word role")
-    return Vocabulary(
-        terms=terms,
-        token_patterns=tuple(token_patterns),
-        evaluative=frozenset(roles["EVALUATIVE"]),
-        problem_modifiers=frozenset(roles["PROBLEM_MODIFIER"]),
-        generic=frozenset(roles["GENERIC"]),
-        intro_verbs=frozenset(roles["INTRO_VERB"]),
-        problem_verbs=frozenset(roles["PROBLEM_VERB"]),
-        degree=frozenset(roles["DEGREE"]),
-        words=frozenset(w for key in terms for w in key.split()),
-    )
+                               f"{', '.join(TYPES)} or a word role ({', '.join(ROLES)})")
+    fields = {field: frozenset(roles[role]) for role, field in ROLES.items()}
+    fields["generic"] = fields["generic"] | frozenset(generic_terms)
+    return Vocabulary(terms=terms, token_patterns=tuple(token_patterns),
+                      words=frozenset(w for key in terms for w in key.split()), **fields)

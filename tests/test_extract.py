@@ -209,7 +209,7 @@ def test_user_pattern_files_add_terms(tmp_path):
     [record] = concepts.extract_records([related(text)], nlp)
     found = by_id(record)
     assert found["wafer-scale-engine"]["source"] == "field_term"
-    assert found["ring-attention"]["source"] == "user_pattern"
+    assert found["ring-attention"]["source"] == "token_pattern"
 
 
 def test_bad_pattern_file_is_an_error_naming_the_line(tmp_path):
@@ -226,8 +226,8 @@ def test_bad_pattern_file_is_an_error_naming_the_line(tmp_path):
 def test_seed_scores_meet_the_bar(seed_records):
     gold = [json.loads(line) for line in SEED_GOLD.open(encoding="utf-8")]
     result = evaluate.evaluate(gold, seed_records)
-    assert result["micro"]["f1"] >= 0.85
-    assert all(result["typed"][t]["f1"] >= 0.75 for t in evaluate.TYPES)
+    assert result["micro"]["f1"] >= 0.90
+    assert all(result["typed"][t]["f1"] >= 0.85 for t in evaluate.GRADED_TYPES)
 
 
 @pytest.mark.parametrize("name", ["extract_dev", "extract_dev2", "extract_dev3"])
@@ -331,7 +331,7 @@ def test_evaluate_pairs_one_to_one_and_counts_duplicates():
         {"type": "problem", "label": "straggler"},  # false positive
     ]}]
     result = evaluate.evaluate(gold, pred)
-    method, problem, hardware = (result["typed"][t] for t in evaluate.TYPES)
+    method, problem, hardware = (result["typed"][t] for t in evaluate.GRADED_TYPES)
     assert (method["tp"], method["fp"], method["dup"], method["fn"]) == (2, 1, 1, 0)
     assert (hardware["tp"], hardware["fp"]) == (1, 0)
     assert (problem["tp"], problem["fp"]) == (0, 1)
@@ -339,6 +339,24 @@ def test_evaluate_pairs_one_to_one_and_counts_duplicates():
     assert result["micro"]["p"] == 0.6 and result["micro"]["r"] == 1.0
     text = evaluate.format_scores(result)
     assert "micro     P 0.600  R 1.000  F1 0.750" in text
+
+
+def test_evaluate_counts_datasets_and_metrics_where_the_gold_lists_them_outside_micro():
+    gold = [{"text": "We report top-1 accuracy on ImageNet with FSDP.", "concepts": [
+        {"type": "method", "label": "FSDP", "aliases": ["FSDP"]},
+        {"type": "problem", "label": "top-1 accuracy", "aliases": ["top-1 accuracy"],
+         "alt_types": ["metric"]},
+    ]}]
+    pred = [{"abstract": gold[0]["text"], "concepts": [
+        {"type": "method", "label": "FSDP"},
+        {"type": "metric", "label": "top-1 accuracy"},  # an alt type: counts for the problem
+        {"type": "dataset", "label": "ImageNet"},  # not in the gold: not against precision
+    ]}]
+    result = evaluate.evaluate(gold, pred)
+    assert (result["micro"]["tp"], result["micro"]["fp"], result["micro"]["fn"]) == (2, 0, 0)
+    assert result["typed"]["dataset"]["fp"] == 1
+    text = evaluate.format_scores(result)
+    assert "dataset" in text and "not in micro" in text and "micro     P 1.000  R 1.000" in text
 
 
 def test_evaluate_counts_a_paper_without_predictions_as_missed():
@@ -383,3 +401,29 @@ def test_problem_modifier_inside_latex_markup_is_dropped(nlp):
     [record] = concepts.extract_records([related(text)], nlp)
     problems = [c["label"] for c in record["concepts"] if c["type"] == "problem"]
     assert "GPU utilization" in problems and not any("low" in p for p in problems)
+
+
+def test_each_word_list_entry_is_written_once_and_one_list_decides_each_word():
+    """Word lists: no entry twice, no word both GENERIC and a term (the term list marks a generic
+    head with "generic": true), and a word holds two roles only where the roles belong to two
+    word classes (vocabulary.ALLOWED_DOUBLE_ROLES)."""
+    from collections import Counter, defaultdict
+
+    from paperkg.extract.vocabulary import ALLOWED_DOUBLE_ROLES, ROLES, TYPES, data_file, read_patterns
+
+    terms = read_patterns(data_file("terms.jsonl"))
+    words = read_patterns(data_file("words.jsonl"))
+    keys = Counter(normalise.concept_key(r["pattern"]) if isinstance(r["pattern"], str)
+                   else json.dumps(r["pattern"]) for r in terms)
+    assert [k for k, n in keys.items() if n > 1] == []
+    assert {r["label"] for r in terms} <= set(TYPES) and {r["label"] for r in words} <= set(ROLES)
+    roles = defaultdict(set)
+    for row in words:
+        assert row["label"] not in roles[row["pattern"].lower()], row
+        roles[row["pattern"].lower()].add(row["label"])
+    assert [w for w, r in roles.items() if len(r) > 1 and frozenset(r) not in ALLOWED_DOUBLE_ROLES] == []
+    assert [w for w, r in roles.items() if "GENERIC" in r and normalise.concept_key(w) in keys] == []
+    # the generic flag works: a generic head types a phrase but names nothing alone
+    from paperkg.extract.vocabulary import load_vocabulary
+    vocab = load_vocabulary()
+    assert "cost" in vocab.generic and vocab.terms["cost"] == "problem"

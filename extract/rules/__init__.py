@@ -33,24 +33,31 @@ SPAN_RULES = (
     spans.noun_chunks_joined_at_hyphens,
     spans.long_form_with_head,
     spans.noun_runs_outside_chunks,
-    spans.user_pattern_matches,
+    spans.token_pattern_matches,
 )
 
 DROP_RULES = (
     drops.generic_word,
+    drops.bare_number_format,
+    drops.organisation_alone,
+    drops.attention_as_interest,
     drops.generic_tail_without_content,
     drops.degree_of_generic_head,
 )
 
 TYPE_RULES = (
-    heads.user_pattern,
+    heads.token_pattern,
     heads.defined_long_form,
     heads.hardware_container,
     heads.field_term,
+    heads.role_noun_in_distributed_context,
+    heads.cost_of_a_process,
     heads.problem_modifier_on_method_head,
     heads.head_noun,
     context.appositive_of_typed_noun,
     context.example_of_typed_host,
+    context.named_data_of_evaluation,
+    context.quantity_measured,
     context.named_object_of_intro_verb,
     heads.name_is_method,
     context.object_of_problem_verb,

@@ -148,3 +148,32 @@ def object_of_challenge_noun(piece):
             and concept_key(head.head.text) in defaults.PROBLEM_OF:
         return "problem"
     return None
+
+
+@rule(score=0.8)
+def named_data_of_evaluation(piece):
+    """A name that experiments run, train or test on is a dataset.
+
+    Example: "We evaluate on Pascal3D and ObjectNet." -> dataset "Pascal3D"
+    """
+    dep, head = attachment(piece.root)
+    if not is_proper(piece) or dep != "pobj" or head.lower_ not in ("on", "across", "over"):
+        return None
+    host = head.head
+    return "dataset" if host.lower_ in piece.vocab.evaluation_words else None
+
+
+@rule(score=0.8)
+def quantity_measured(piece):
+    """What results are measured by or in terms of is a metric.
+
+    Example: "Gains are reported in terms of Kendall distance and NDCG." -> metric "Kendall distance"
+    """
+    dep, head = attachment(piece.root)
+    if dep != "pobj" or not (several_words(piece) or is_proper(piece)):
+        return None
+    if head.lower_ == "of" and head.head.lower_ == "terms" and head.head.head.lower_ == "in":
+        return "metric"
+    if head.lower_ == "by" and head.head.lower_ in ("measured", "quantified", "assessed", "evaluated"):
+        return "metric"
+    return None

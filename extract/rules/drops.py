@@ -4,13 +4,19 @@ Each takes a ``Piece`` and the type the typing rules gave it (None before typing
 True to drop the phrase. They run before typing and again after it.
 """
 
+import re
+
 from .. import defaults
 from .base import rule, term_type
+
+_NUMBER_FORMAT = re.compile(defaults.NUMBER_FORMAT)
 
 
 def is_generic(key, vocab):
     """One generic word, alone or with evaluative words (``approach``, ``proposed method``),
     or a vague head with only generic modifiers (``training process``)."""
+    if key in vocab.generic:
+        return True
     words = [w for w in key.split() if w not in vocab.evaluative]
     if len(words) <= 1:
         return all(w in vocab.generic for w in words)
@@ -55,4 +61,42 @@ def degree_of_generic_head(piece, kind):
 
     Example: "Models face an increasing demand from users." -> no "increasing demand"
     """
-    return kind == "problem" and only_degree(piece.key, piece.vocab)
+    return kind in ("problem", "dataset", "metric") and only_degree(piece.key, piece.vocab)
+
+
+@rule(score=0)
+def bare_number_format(piece, kind):
+    """A number format alone (FP16, BF16, INT8) is no concept; ``FP16 training`` is a method.
+
+    Example: "Weights are kept in BF16 while gradients use FP32." -> no "BF16"
+    """
+    return len(piece.key.split()) == 1 and _NUMBER_FORMAT.match(piece.text) is not None
+
+
+@rule(score=0)
+def organisation_alone(piece, kind):
+    """A vendor or lab alone (NVIDIA, Google) is no concept; ``NVIDIA A100`` is hardware.
+
+    Example: "The kernels were provided by NVIDIA last year." -> no "NVIDIA"
+    """
+    return piece.key in piece.vocab.organisations
+
+
+@rule(score=0)
+def attention_as_interest(piece, kind):
+    """Attention that a topic draws or receives is interest, not the attention mechanism.
+
+    Example: "Sparse training has received extensive research attention." -> no "research attention"
+    """
+    words = piece.key.split()
+    if not words or words[-1] != "attention":
+        return False
+    vocab = piece.vocab
+    head = piece.doc[piece.end - 1]
+    verb = head.head if head.dep_ in ("dobj", "nsubjpass", "pobj") else None
+    if verb is not None and verb.dep_ == "prep":
+        verb = verb.head
+    if verb is not None and verb.lower_ in vocab.interest_verbs:
+        return True
+    return len(words) >= 2 and all(w in vocab.generic or w in vocab.degree or w in vocab.evaluative
+                                   for w in words[:-1])

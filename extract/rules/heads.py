@@ -11,13 +11,13 @@ from .base import is_name, plain, rule, term_type
 
 
 @rule(score=0.85)
-def user_pattern(piece):
+def token_pattern(piece):
     """A phrase a user's pattern file matches has the pattern's type.
 
     Example: "We shard long contexts with ring attention." -> method "ring attention" (with the
     user pattern file of tests/fixtures/extract_user_patterns.jsonl)
     """
-    return piece.hint if piece.origin == "user_pattern_matches" else None
+    return piece.hint if piece.origin == "token_pattern_matches" else None
 
 
 @rule(score=0.9)
@@ -52,6 +52,46 @@ def field_term(piece):
     """
     kind, whole = term_type(piece.key, piece.vocab)
     return kind if whole else None
+
+
+def modifiers(piece):
+    """The words of a phrase before its head, without the words that only judge or grade it."""
+    vocab = piece.vocab
+    return [w for w in piece.key.split()[:-1]
+            if w not in vocab.evaluative and w not in vocab.degree and w not in vocab.problem_modifiers]
+
+
+@rule(score=0.7)
+def role_noun_in_distributed_context(piece):
+    """Machines named by their role (workers, clients, peers) in a distributed setting are hardware.
+
+    Example: "Gradients are averaged across heterogeneous workers after every step of synchronous SGD." -> hardware "heterogeneous worker"
+    """
+    vocab = piece.vocab
+    words = piece.key.split()
+    if not words or words[-1] not in vocab.role_nouns and " ".join(words[-2:]) not in vocab.role_nouns:
+        return None
+    if any(w not in vocab.distributed_cues and vocab.terms.get(w) != "hardware"
+           and not w.isdigit() for w in modifiers(piece)):
+        return None
+    if not any(t.lower_ in vocab.distributed_cues for t in piece.doc):
+        return None
+    return "hardware"
+
+
+@rule(score=0.7)
+def cost_of_a_process(piece):
+    """A measured quantity of a process (training throughput, decoding latency) is a problem.
+
+    Example: "The new runtime improves the training throughput of MoE models." -> problem "training throughput"
+    """
+    words = piece.key.split()
+    while len(words) >= 2 and words[-1] in defaults.UNTYPED_TAILS:
+        words = words[:-1]
+    if len(words) >= 2 and words[-1] in piece.vocab.performance_quantities \
+            and modifiers(piece._replace(text=" ".join(words))):
+        return "problem"
+    return None
 
 
 @rule(score=0.6)

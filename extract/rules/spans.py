@@ -110,7 +110,7 @@ def noun_runs_outside_chunks(doc, context):
 
 
 @rule(score=0.85)
-def user_pattern_matches(doc, context):
+def token_pattern_matches(doc, context):
     """Matches of the token patterns in the user's pattern files.
 
     Example: "We shard long contexts with ring attention." -> method "ring attention" (with the
@@ -119,7 +119,7 @@ def user_pattern_matches(doc, context):
     if context.matcher is None:
         return
     for match_id, start, end in context.matcher(doc):
-        yield Phrase(doc[start:end], "user_pattern_matches", doc.vocab.strings[match_id])
+        yield Phrase(doc[start:end], "token_pattern_matches", doc.vocab.strings[match_id])
 
 
 @rule(score=0.6)
@@ -135,7 +135,7 @@ def hardware_acronym_inside_phrase(doc, start, end, vocab):
 
 
 # Span rules whose phrases are kept whole: not trimmed, split or filtered.
-WHOLE_PHRASE_ORIGINS = ("acronym_long_form", "user_pattern_matches")
+WHOLE_PHRASE_ORIGINS = ("acronym_long_form", "token_pattern_matches")
 
 
 def trim(doc, start, end, vocab):
