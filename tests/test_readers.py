@@ -103,6 +103,7 @@ def test_zotero_bibtex_decodes_latex_and_merges_the_entry_met_twice():
     ("30\\% less", "30% less"),
     ("a 30% cut", "a 30% cut"),  # a bare % is a percent sign, not a comment
     ("AT\\&amp;T", "AT&T"),
+    ("AT&amp;T, Q&A", "AT&T, Q&A"),  # entities and a bare & (a LaTeX column separator)
     ("$O(n^2)$ time", "O(n^2) time"),
     ("as shown \\cite{x}", "as shown "),
 ])

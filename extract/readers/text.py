@@ -16,8 +16,8 @@ the text keeps its length and nothing downstream meets them:
 - lone surrogates U+D800–U+DFFF (a JSON ``"\\ud800"`` escape gives one).
 
 Everything else is kept exactly: right-to-left marks, combining characters, emoji, private use
-characters, markup and quotes. Whitespace is then folded to single spaces (``fold``) in the
-fields of structured formats; a list file joins its wrapped lines as it always has.
+characters, markup and quotes. Whitespace is then folded to single spaces (``fold``), in every
+field of every format (a list file's wrapped lines are joined, as they always were).
 
 A text longer than a limit (``extract.defaults.MAX_TEXT_CHARS``, ``--max-chars``) is cut at a
 word boundary by ``cut``; the caller reports the cut as ``FILE:LINE: …``.
