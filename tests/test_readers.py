@@ -354,7 +354,8 @@ def test_same_title_is_not_merged_across_years_or_different_dois(tmp_path):
 def test_identifiers_are_read_however_sources_write_them():
     assert identity.normalise_doi("https://doi.org/10.1145/3600006.3613165") == \
         "10.1145/3600006.3613165"
-    assert identity.normalise_doi("DOI: 10.1109/SC41405.2020.00024.") == "10.1109/sc41405.2020.00024"
+    assert identity.normalise_doi("DOI: 10.1109/SC41405.2020.00024.") == \
+        "10.1109/sc41405.2020.00024"
     assert identity.normalise_arxiv("arXiv:2304.11277v3 [cs.DC]") == "2304.11277"
     assert identity.normalise_arxiv("https://doi.org/10.48550/arXiv.2304.11277") == "2304.11277"
     assert identity.normalise_arxiv("http://arxiv.org/abs/hep-th/9901001v2") == "hep-th/9901001"
@@ -443,7 +444,7 @@ def test_long_abstract_is_cut_at_a_word_boundary_and_reported(tmp_path):
     words = corpus_abstract("2506.17615").split()
     text = " ".join(words * 200)
     assert len(text) > 100_000
-    path = write_jsonl(tmp_path / "long.jsonl", [{"title": "A very long abstract", "abstract": text}])
+    path = write_jsonl(tmp_path / "long.jsonl", [{"title": "Long", "abstract": text}])
     result = read(path, max_chars=5000)
     (record,) = result.records
     assert len(record["abstract"]) <= 5000 and text.startswith(record["abstract"])

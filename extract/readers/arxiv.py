@@ -12,6 +12,7 @@ The year is ``year`` when a record has one, else that of the first version
 import re
 
 from . import fields, jsondata
+from .jsondata import text
 
 NAME = "arxiv"
 EXTENSIONS = (".jsonl", ".jsonl.gz")
@@ -48,10 +49,6 @@ def record(path, line, item):
         url=text(item.get("source_url")) or (f"https://arxiv.org/abs/{arxiv}" if arxiv else None),
         keywords=categories(item.get("categories")),
     )
-
-
-def text(value):
-    return value if isinstance(value, str) else None
 
 
 def authors(item):

@@ -47,7 +47,8 @@ def _lines(path, containers):
             yield number, exc
             continue
         except json.JSONDecodeError as exc:
-            yield number, InputError(path, number, f"not valid JSON: {exc.msg} (column {exc.colno})")
+            yield number, InputError(path, number,
+                                     f"not valid JSON: {exc.msg} (column {exc.colno})")
             continue
         for item in _unpack(value, containers):
             yield number, _checked(path, number, item)
@@ -165,3 +166,17 @@ class _LineCounter:
         self.offset = offset
         return self.line
 
+
+def mapping(value):
+    """``value`` when it is a JSON object, else {} (fields of records are often null)."""
+    return value if isinstance(value, dict) else {}
+
+
+def listing(value):
+    """``value`` when it is a JSON list, else []."""
+    return value if isinstance(value, list) else []
+
+
+def text(value):
+    """``value`` when it is a string, else None."""
+    return value if isinstance(value, str) else None

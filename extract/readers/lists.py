@@ -92,7 +92,8 @@ def read(path):
 
 
 def _record(path, line, role, text):
-    record = fields.paper(path, line, role=role, **{"title" if role == ANCHOR else "abstract": text})
-    record["title" if role == ANCHOR else "abstract"] = text  # as written: no tag dropped
+    field = "title" if role == ANCHOR else "abstract"
+    record = fields.paper(path, line, role=role, **{field: text})
+    record[field] = text  # as written: no tag dropped
     record["id"] = paper_id(text)
     return record

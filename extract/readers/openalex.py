@@ -13,6 +13,7 @@ an arXiv location, ``keywords[].display_name``, and ``referenced_works`` as the 
 import re
 
 from . import fields, jsondata
+from .jsondata import listing, mapping, text
 from .identity import reference_keys
 
 NAME = "openalex"
@@ -74,15 +75,3 @@ def name(authorship):
     authorship = mapping(authorship)
     return text(mapping(authorship.get("author")).get("display_name")) \
         or text(authorship.get("raw_author_name"))
-
-
-def mapping(value):
-    return value if isinstance(value, dict) else {}
-
-
-def listing(value):
-    return value if isinstance(value, list) else []
-
-
-def text(value):
-    return value if isinstance(value, str) else None

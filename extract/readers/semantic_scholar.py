@@ -13,6 +13,7 @@ gives the reverse reference, recorded on that paper when it is in the corpus
 import re
 
 from . import fields, jsondata
+from .jsondata import listing, mapping, text
 from .identity import reference_keys
 
 NAME = "semantic-scholar"
@@ -55,15 +56,3 @@ def work_keys(work):
     work, ids = mapping(work), mapping(mapping(work).get("externalIds"))
     return reference_keys(doi=text(ids.get("DOI")), arxiv=text(ids.get("ArXiv")),
                           s2=text(work.get("paperId")))
-
-
-def mapping(value):
-    return value if isinstance(value, dict) else {}
-
-
-def listing(value):
-    return value if isinstance(value, list) else []
-
-
-def text(value):
-    return value if isinstance(value, str) else None
