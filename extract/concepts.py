@@ -19,7 +19,7 @@ from .records import CONCEPT_TYPES, analysed_text
 from .candidates import term_type
 from .rules import score as rule_score
 from .normalise import (concept_key, display_label, head_index, is_acronym, is_of_compound,
-                        singular, slug)
+                        singular, slug, without_markup)
 
 _ACRONYM = re.compile(r"(?<![\w-])[A-Za-z][\w]*[A-Z][\w]*(?![\w])")
 _CUT_WORD = re.compile(r"(\w[\w-]*)(?:\u2026|\.\.\.)\s*$")
@@ -47,6 +47,14 @@ def read_doc(doc):
     for span in doc.spans[defaults.SPANS_SHORT_FORMS]:
         acronyms.setdefault(singular(span.text), span.id_)
     return candidates, acronyms
+
+
+def in_original(found, clean):
+    """A doc's compact result (``read_doc``) with the candidates' character offsets moved from
+    the clean text that was parsed to the original text (``normalise.CleanText``)."""
+    candidates, acronyms = found
+    return [Found(*c)._replace(**dict(zip(("start", "end"), clean.span(c[0], c[1]))))
+            for c in candidates], acronyms
 
 
 def corpus_acronyms(per_doc):
@@ -167,13 +175,15 @@ def extract_records(records, nlp, workers=1, batch_size=defaults.BATCH_SIZE, pro
     ``workers`` > 1 runs spaCy in that many processes; ``progress`` draws a bar on stderr."""
     vocab = nlp.get_pipe("paperkg_candidates").vocabulary
     texts = [analysed_text(r) for r in records]
-    docs = nlp.pipe(texts, batch_size=batch_size, n_process=workers)
+    cleaned = [without_markup(text) for text in texts]  # parsed; offsets map back to texts
+    docs = nlp.pipe([c.text for c in cleaned], batch_size=batch_size, n_process=workers)
     if progress:
         docs = progress_bar(docs, len(texts))
     with warnings.catch_warnings():
         # scispaCy's detector runs an empty matcher on texts without abbreviations; spaCy warns.
         warnings.filterwarnings("ignore", message=r"\[W036\]")
         found = [read_doc(doc) for doc in docs]
+    found = [in_original(result, clean) for result, clean in zip(found, cleaned)]
     corpus = corpus_acronyms(acronyms for _, acronyms in found)
     cuts = [cut_word(text) if record["truncated"] else None for record, text in zip(records, texts)]
     cut_counts = known_words(texts, {c[2].lower() for c in cuts if c})

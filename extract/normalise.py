@@ -9,6 +9,7 @@ singular and British spellings are American. All functions are pure and cached.
 import re
 import unicodedata
 from functools import lru_cache
+from typing import NamedTuple
 
 from . import defaults
 from .vocabulary import data_file, read_patterns
@@ -126,3 +127,85 @@ def display_label(text):
 def slug(key):
     """``federated learning`` -> ``federated-learning``."""
     return re.sub(r"[^a-z0-9.+]+", "-", key.lower()).strip("-")
+
+
+# --- text without markup or citations, with offsets back into the original ---------------------
+
+_TEXT_COMMAND = re.compile(r"\\(?:texttt|textbf|textit|textsc|textrm|textsf|emph|underline|text|"
+                           r"mathrm|mathbf|mathit|mathsf|mathtt|mathcal|mathbb|operatorname|"
+                           r"boldsymbol|bm|url|mbox)\s*\{")
+_SYMBOLS = {"times": "\u00d7", "sim": "~", "approx": "\u2248", "leq": "\u2264", "le": "\u2264",
+            "geq": "\u2265", "ge": "\u2265", "cdot": "\u00b7", "pm": "\u00b1", "infty": "\u221e",
+            "alpha": "\u03b1", "beta": "\u03b2", "gamma": "\u03b3", "delta": "\u03b4",
+            "epsilon": "\u03b5", "lambda": "\u03bb", "mu": "\u03bc", "sigma": "\u03c3",
+            "theta": "\u03b8", "tau": "\u03c4", "rho": "\u03c1", "eta": "\u03b7", "pi": "\u03c0",
+            "%": "%", "&": "&", "_": "_", "#": "#", "$": "$", "{": "{", "}": "}"}
+_COMMAND = re.compile(r"\\([a-zA-Z]+|[%&_#${}])")
+_CITATION = re.compile(
+    r"\s?\[\s*\d+(?:\s*[-\u2013,;]\s*\d+)*\s*\]"  # [12], [3-5], [1, 2]
+    r"|\s?\((?:[A-Z][\w'\u2019-]+(?:\s+(?:and|&)\s+[A-Z][\w'\u2019-]+|\s+et\s+al\.?)?,?\s+"
+    r"(?:19|20)\d\d[a-z]?(?:\s*;\s*)?)+\)"  # (Smith et al., 2020; Lee, 2019)
+    r"|\s?\b[A-Z][\w'\u2019-]+\s+et\s+al\.?(?:,?\s*(?:\((?:19|20)\d\d[a-z]?\)|\[\d+\]))?"  # Smith et al. (2020)
+)
+
+
+class CleanText(NamedTuple):
+    """A text without LaTeX markup and citations: ``origin[i]`` is the offset in the original
+    text of character ``i`` of ``text``."""
+    text: str
+    origin: tuple
+
+    def span(self, start, end):
+        """(start, end) in the original text of the clean text's ``[start, end)``."""
+        if end <= start:
+            return self.origin[start], self.origin[start]
+        return self.origin[start], self.origin[end - 1] + 1
+
+
+def _removed_citations(text):
+    """Character positions of citations: ``[12]``, ``(Smith et al., 2020)``, ``Smith et al.``."""
+    gone = set()
+    for match in _CITATION.finditer(text):
+        gone.update(range(match.start(), match.end()))
+    return gone
+
+
+def without_markup(text):
+    """``text`` without LaTeX markup (``\\texttt{D-STT}`` -> ``D-STT``, ``$\\times$`` -> ``×``,
+    ``$\\mathrm{EF}^{21}$`` -> ``EF21``) and citations (``[12]``, ``(Smith et al., 2020)``, an
+    author before ``et al.``), with each kept character's offset in ``text`` (``CleanText``)."""
+    if not any(c in text for c in "\\${}[(") and " et al" not in text:
+        return CleanText(text, tuple(range(len(text) + 1)))
+    out, origin = [], []
+    gone = _removed_citations(text)
+    i, math = 0, False
+    while i < len(text):
+        if i in gone:
+            i += 1
+            continue
+        c = text[i]
+        if c == "\\":
+            command = _TEXT_COMMAND.match(text, i)
+            if command:
+                i = command.end()  # the argument's characters are kept, its braces dropped
+                continue
+            symbol = _COMMAND.match(text, i)
+            if symbol:
+                kept = _SYMBOLS.get(symbol.group(1), "")
+                for ch in kept:
+                    out.append(ch)
+                    origin.append(i)
+                i = symbol.end()
+                continue
+        if c == "$":
+            math = not math
+            i += 1
+            continue
+        if c in "{}" or (math and c in "^_"):
+            i += 1
+            continue
+        out.append(c)
+        origin.append(i)
+        i += 1
+    origin.append(len(text))
+    return CleanText("".join(out), tuple(origin))

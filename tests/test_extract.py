@@ -427,3 +427,39 @@ def test_each_word_list_entry_is_written_once_and_one_list_decides_each_word():
     from paperkg.extract.vocabulary import load_vocabulary
     vocab = load_vocabulary()
     assert "cost" in vocab.generic and vocab.terms["cost"] == "problem"
+
+
+def test_latex_markup_and_citations_are_stripped_and_mentions_point_into_the_original(nlp):
+    text = ("We present \\texttt{D-STT}, a scheduler that reaches a 3$\\times$ speedup over data "
+            "parallelism [12] and keeps FP32 Micikevicius et al. (2018) training stable on "
+            "\\emph{multi-node clusters} (Smith et al., 2020).")
+    [record] = concepts.extract_records([related(text)], nlp)
+    labels = {c["label"] for c in record["concepts"]}
+    assert "D-STT" in labels and "STT" not in labels
+    assert "FP32 training" in labels
+    assert not [label for label in labels if "micikevicius" in label.lower() or "smith" in label.lower()
+                or set(label) & set("\\{}$[]")]
+    for concept in record["concepts"]:
+        for mention in concept["mentions"]:
+            assert text[mention["start"]:mention["end"]] == mention["text"]
+    nodes = next(c for c in record["concepts"] if c["label"] == "multi-node cluster")
+    assert nodes["mentions"][0]["text"] == "multi-node clusters"
+
+
+def test_without_markup_maps_every_kept_character_back():
+    text = "error feedback ($\\mathrm{EF}^{21}$) [3, 4] on \\emph{GPUs}"
+    clean = normalise.without_markup(text)
+    assert clean.text == "error feedback (EF21) on GPUs"
+    at = clean.text.index("GPUs")
+    start, end = clean.span(at, at + 4)
+    assert text[start:end] == "GPUs"
+    assert all(text[clean.origin[i]] == ch for i, ch in enumerate(clean.text) if ch not in "\u00d7")
+
+
+def test_e_g_and_i_e_are_never_inside_a_concept(nlp):
+    text = ("Compression methods, e.g. top-k sparsification and quantization, and overlap "
+            "schemes, i.e. pipelining, cut communication time.")
+    [record] = concepts.extract_records([related(text)], nlp)
+    assert not [m for c in record["concepts"] for m in c["mentions"]
+                if "e.g" in m["text"] or "i.e" in m["text"]]
+    assert "top-k sparsification" in {c["label"] for c in record["concepts"]}

@@ -41,6 +41,7 @@ DROP_RULES = (
     drops.bare_number_format,
     drops.organisation_alone,
     drops.attention_as_interest,
+    drops.person_name,
     drops.generic_tail_without_content,
     drops.degree_of_generic_head,
 )

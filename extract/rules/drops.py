@@ -100,3 +100,15 @@ def attention_as_interest(piece, kind):
         return True
     return len(words) >= 2 and all(w in vocab.generic or w in vocab.degree or w in vocab.evaluative
                                    for w in words[:-1])
+
+
+@rule(score=0)
+def person_name(piece, kind):
+    """A double-barrelled name of two capitalised words (Bar-Joseph, Ben-Or) is a person.
+
+    Example: "Our protocol improves on the bound of Fischer-Lynch for consensus." -> no "Fischer-Lynch"
+    """
+    parts = piece.text.split("-")
+    return (len(piece.text.split()) == 1 and 2 <= len(parts) <= 3
+            and all(len(p) >= 2 and p[0].isupper() and p[1:].islower() and p.isalpha() for p in parts)
+            and piece.key not in piece.vocab.terms)

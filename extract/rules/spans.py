@@ -13,6 +13,7 @@ from .. import defaults
 from ..normalise import concept_key, is_acronym
 from .base import Candidate, hyphen_compound, is_name, plain, rule, word_type
 
+SEPARATORS = {"e.g.", "i.e.", "e.g", "i.e", "eg", "ie", "etc.", "cf.", "viz.", ";", ":"}
 NOUN_PHRASE_POS = {"NOUN", "PROPN", "ADJ", "X"}
 DROPPED_POS = {"DET", "PRON", "NUM", "PUNCT", "ADP", "CCONJ", "SCONJ", "PART", "SYM", "SPACE"}
 _PARENTHESES = re.compile(r"\s*\([^()]*(?:\)|$)")
@@ -142,13 +143,18 @@ def trim(doc, start, end, vocab):
     """Drop leading determiners, numbers, punctuation and evaluative words (hyphenated ones
     too: ``state-of-the-art``), trailing punctuation."""
     while start < end:
+        first, last = hyphen_compound(doc, start)
+        if last - first > 1 and doc[start].text != "-":  # a hyphenated word: D-STT, state-of-the-art
+            if doc[start].like_num and start + 2 < end and doc[start + 1].text == "-":
+                start += 2  # "8-H100 GPU node": the count goes, the name stays
+                continue
+            if doc[first:last].text.lower() in vocab.evaluative:
+                start = last
+                continue
+            break
         word = plain(doc[start].lower_)
         if doc[start].pos_ in DROPPED_POS or word in vocab.evaluative or _QUANTITY.match(word):
             start += 1
-            continue
-        first, last = hyphen_compound(doc, start)
-        if last - first > 1 and doc[first:last].text.lower() in vocab.evaluative:
-            start = last
             continue
         break
     while end > start and doc[end - 1].is_punct and doc[end - 1].text != ")":
@@ -163,7 +169,11 @@ def label_text(doc, start, end):
 def chunk_pieces(doc, start, end, vocab):
     """The (start, end, label text) parts of one phrase, split at coordination:
     ``computational and communication bottlenecks`` -> ``computational bottlenecks`` (over the
-    whole span) and ``communication bottlenecks``; ``ZeRO-3 and FSDP`` -> each name."""
+    whole span) and ``communication bottlenecks``; ``ZeRO-3 and FSDP`` -> each name. A phrase
+    is first cut at ``e.g.``, ``i.e.``, a colon or a semicolon: no concept holds them."""
+    cut = next((t.i for t in doc[start:end] if t.lower_ in SEPARATORS), None)
+    if cut is not None:
+        return chunk_pieces(doc, start, cut, vocab) + chunk_pieces(doc, cut + 1, end, vocab)
     start, end = trim(doc, start, end, vocab)
     if start >= end:
         return []
