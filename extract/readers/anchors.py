@@ -5,19 +5,21 @@ A list file's header paper is an anchor already; ``--anchor`` adds others (a Bib
 OpenAlex work) so that papers of every format can be anchors.
 """
 
-from ..errors import PaperkgError
+from ..errors import InputError, PaperkgError
 from ..records import ANCHOR
 from .identity import identifiers, is_paper_id, normalised_title
 from .text import fold
 
 
-class UnmatchedAnchor(PaperkgError):
-    """An ``--anchor`` value that names no paper read."""
+class UnmatchedAnchor(InputError):
+    """An ``--anchor`` value that names no paper read. An InputError (``path`` "--anchor",
+    ``line`` 0) whose message names the option, not a file."""
 
     def __init__(self, value):
-        self.value = value
-        super().__init__(f"--anchor {value!r}: matches no paper read (give a paper id, a DOI, "
-                         "an arXiv id or a part of a title)")
+        self.value, self.path, self.line = value, "--anchor", 0
+        self.what = ("matches no paper read (give a paper id, a DOI, an arXiv id or a part of "
+                     "a title)")
+        PaperkgError.__init__(self, f"--anchor {value!r}: {self.what}")
 
 
 def check(values):
