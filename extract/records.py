@@ -56,8 +56,10 @@ class PaperRecord(TypedDict, total=False):
     concepts: list          # [ConceptRecord], after extraction
 
 
-# The keys of a paper row in papers.jsonl and `paperkg papers`, in order.
-PAPER_FIELDS = ("id", "role", "title", "abstract", "truncated", "anchors", "sources")
+# The keys of a paper row in papers.jsonl and `paperkg papers`, in order (null or [] when the
+# input had no such field).
+PAPER_FIELDS = ("id", "role", "title", "abstract", "truncated", "anchors", "sources", "authors",
+                "year", "venue", "doi", "arxiv", "url", "references")
 
 
 def analysed_text(record):

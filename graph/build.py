@@ -58,7 +58,7 @@ def write_outputs(extracted, graph, out_dir, base_iri=defaults.BASE_IRI,
     with io.OutputSet(out_dir) as outputs:
         with progress.stage("papers.jsonl"):
             io.write_jsonl(outputs.path("papers.jsonl"),
-                           ({k: r[k] for k in PAPER_FIELDS} for r in extracted))
+                           ({k: r.get(k) for k in PAPER_FIELDS} for r in extracted))
         with progress.stage("concepts.jsonl"):
             io.write_jsonl(outputs.path("concepts.jsonl"), model.concept_rows(graph))
         rdf.write(graph, outputs, base_iri=base_iri, license=license)

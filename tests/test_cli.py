@@ -7,6 +7,7 @@ import sys
 import pytest
 from click.testing import CliRunner
 
+from paperkg.extract.records import PAPER_FIELDS
 from paperkg.graph.cli import cli
 
 from conftest import FIXTURES, SEEDS
@@ -23,7 +24,8 @@ def test_papers_jsonl_of_the_seeds():
     assert len(records) == 41
     shared = [r for r in records if len(r["anchors"]) == 2]
     assert len(shared) == 1
-    assert set(shared[0]) == {"id", "role", "title", "abstract", "truncated", "anchors", "sources"}
+    assert list(shared[0]) == list(PAPER_FIELDS)
+    assert shared[0]["doi"] is None and shared[0]["authors"] == []
 
 
 def test_papers_table_and_csv():
@@ -32,7 +34,8 @@ def test_papers_table_and_csv():
     assert table.stdout.rstrip().endswith("41 papers: 2 anchors, 39 related")
     csv = run("papers", SEEDS, "--format", "csv")
     lines = csv.stdout.splitlines()
-    assert lines[0] == "id,role,title,abstract,truncated,anchors,sources"
+    assert lines[0] == ",".join(PAPER_FIELDS)
+    assert lines[0].startswith("id,role,title,abstract,truncated,anchors,sources,authors,year")
     assert len(lines) == 42
 
 
