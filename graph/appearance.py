@@ -1,32 +1,80 @@
-"""How the graph looks, shared by the HTML explorer and the Gephi files: a node's kind, colour,
-shape and size, community colours, and a seeded layout."""
+"""How the graph looks, shared by the HTML explorer and the Gephi files: a node's kind (and its
+label, colour and shape, for any concept type of ``CONCEPT_TYPES``), size, community and year
+colours, and a seeded layout that is the same at every size and under any PYTHONHASHSEED."""
 
 import math
 import random
 
 import networkx as nx
 
+from paperkg.extract.records import CONCEPT_TYPES
+
 from . import defaults, model
 
 
 def node_kind(data):
-    """"anchor" | "related" for papers, the concept type for concepts."""
+    """"anchor" | "related" | "cited" for papers, the concept type for concepts."""
     return data["role"] if data["kind"] == model.PAPER else data["concept_type"]
+
+
+def node_kinds(graph=None):
+    """Every node kind in display order: the paper roles, the concept types of
+    ``CONCEPT_TYPES``, then any other type ``graph`` holds (sorted)."""
+    kinds = list(defaults.PAPER_KINDS) + [t for t in CONCEPT_TYPES if t not in defaults.PAPER_KINDS]
+    if graph is not None:
+        kinds += sorted({node_kind(d) for _, d in graph.nodes(data=True)} - set(kinds))
+    return kinds
+
+
+def kind_label(kind):
+    return defaults.KIND_LABELS.get(kind) or kind.replace("_", " ").capitalize()
+
+
+def kind_plural(kind):
+    return defaults.KIND_PLURALS.get(kind) or kind_label(kind) + "s"
+
+
+def kind_color(kind):
+    """The kind's colour; a kind without one gets a stable colour from EXTRA_KIND_COLORS."""
+    if kind in defaults.KIND_COLORS:
+        return defaults.KIND_COLORS[kind]
+    return defaults.EXTRA_KIND_COLORS[sum(map(ord, kind)) % len(defaults.EXTRA_KIND_COLORS)]
+
+
+def kind_shape(kind):
+    """The kind's vis-network shape (``GEXF_SHAPES`` maps it for Gephi)."""
+    return defaults.KIND_SHAPES.get(kind, defaults.DEFAULT_SHAPE)
 
 
 def degrees(graph):
     """Every node's degree, counting edges of every kind in both directions."""
-    return {node: graph.degree(node) for node in graph}
+    return dict(graph.degree())
 
 
 def node_size(degree):
-    return round(defaults.NODE_SIZE_BASE + defaults.NODE_SIZE_STEP * math.sqrt(degree), 2)
+    """BASE + STEP * sqrt(degree), at most NODE_SIZE_MAX (a concept thousands of papers mention
+    would otherwise cover the drawing)."""
+    return round(min(defaults.NODE_SIZE_MAX,
+                     defaults.NODE_SIZE_BASE + defaults.NODE_SIZE_STEP * math.sqrt(degree)), 2)
 
 
 def community_color(community):
     if community is None:
         return defaults.NO_COMMUNITY_COLOR
     return defaults.COMMUNITY_COLORS[community % len(defaults.COMMUNITY_COLORS)]
+
+
+def node_year(data):
+    """The year a node is coloured by: a paper's year, a concept's mean year of mention."""
+    year = data.get("year") if data["kind"] == model.PAPER else data.get("mean_year")
+    return None if year is None else float(year)
+
+
+def node_start(data):
+    """The first year a node exists in (GEXF's ``start``): a paper's year, a concept's first
+    year of mention; None when unknown."""
+    year = data.get("year") if data["kind"] == model.PAPER else data.get("first_year")
+    return None if year is None else int(year)
 
 
 def rgb(hex_color):
@@ -44,48 +92,76 @@ def most_connected(graph, max_nodes):
     return [n for n in graph if n in keep]
 
 
+def neighbourhoods(graph, nodes):
+    """{node: its neighbours among ``nodes``}, ignoring direction, kinds and self-loops; each a
+    dict used as an ordered set, in the graph's own (insertion) order."""
+    near = {node: {} for node in nodes}
+    whole = len(near) == graph.number_of_nodes()
+    for u, successors in graph.adjacency():
+        if not whole and u not in near:
+            continue
+        mine = near[u]
+        for v in successors:
+            if v != u and (whole or v in near):
+                mine[v] = None
+                near[v][u] = None
+    return near
+
+
 def layout(graph, nodes=None):
     """Seeded layout of ``nodes`` (default all): {node: (x, y)} rounded to 0.1, with y growing
-    downwards as on screen. The same graph always gets the same positions.
+    downwards as on screen. The same graph always gets the same positions, whatever the
+    PYTHONHASHSEED: every step works in graph order (sorted by model.build_graph) or on sorted
+    ids, never in the order of a set.
 
     A spring layout places the LAYOUT_MAX_NODES most connected nodes (all of a small graph);
-    the others, which a spring layout of a large corpus would take minutes for, go next to the
-    node through which a breadth-first walk from those reaches them, or on an outer ring."""
-    nodes = list(graph) if nodes is None else list(nodes)
-    simple = nx.Graph()
-    simple.add_nodes_from(nodes)
-    keep = set(nodes)
-    for u, v in graph.edges():
-        if u in keep and v in keep and u != v:
-            simple.add_edge(u, v)
-    core = most_connected(simple, defaults.LAYOUT_MAX_NODES)
-    if len(core) < 2:
-        pos = {node: (0.0, 0.0) for node in core}
-    else:
-        pos = nx.spring_layout(simple.subgraph(core), seed=defaults.LAYOUT_SEED,
-                               iterations=defaults.LAYOUT_ITERATIONS, scale=defaults.LAYOUT_SCALE)
-    place_the_rest(simple, nodes, pos)
+    the others, which a spring layout of a large corpus would take minutes for, are placed
+    breadth-first from those: at the centre of their placed neighbours, LAYOUT_SPREAD x
+    LAYOUT_SCALE away in a seeded direction; nodes no walk reaches go on an outer ring."""
+    wanted = None if nodes is None else set(nodes)
+    nodes = [n for n in graph if wanted is None or n in wanted]
+    near = neighbourhoods(graph, nodes)
+    top = set(sorted(nodes, key=lambda n: (-len(near[n]), n))[:defaults.LAYOUT_MAX_NODES])
+    pos = spring([n for n in nodes if n in top], near)
+    place_the_rest(near, nodes, pos)
     return {n: (round(float(pos[n][0]), 1) + 0.0, round(float(pos[n][1]), 1) + 0.0) for n in nodes}
 
 
-def place_the_rest(simple, nodes, pos):
-    """Add to ``pos`` every node of ``nodes`` it lacks: near the placed node a breadth-first
-    walk reaches it from, else on a ring outside the drawing; seeded, so always the same."""
+def spring(core, near):
+    """networkx's seeded spring layout of the ``core`` nodes (in the order given) and the edges
+    among them. Built as a new graph: a subgraph view of a few of many nodes iterates a set of
+    node ids, whose order changes with the PYTHONHASHSEED, and so would the positions (the
+    cause of two builds of 300 abstracts laid out differently)."""
+    if len(core) < 2:
+        return {node: (0.0, 0.0) for node in core}
+    inside = set(core)
+    simple = nx.Graph()
+    simple.add_nodes_from(core)
+    simple.add_edges_from((u, v) for u in core for v in near[u] if v in inside and u < v)
+    return nx.spring_layout(simple, seed=defaults.LAYOUT_SEED, method="force",
+                            iterations=defaults.LAYOUT_ITERATIONS, scale=defaults.LAYOUT_SCALE)
+
+
+def place_the_rest(near, nodes, pos):
+    """Add to ``pos`` every node of ``nodes`` it lacks: breadth-first from the placed nodes, each
+    at the centre of its placed neighbours plus a seeded step of LAYOUT_SPREAD x LAYOUT_SCALE,
+    else on a ring outside the drawing; sorted and seeded, so always the same."""
     rng = random.Random(defaults.LAYOUT_SEED)
     spread = defaults.LAYOUT_SCALE * defaults.LAYOUT_SPREAD
     frontier = sorted(pos)
     while frontier:
-        reached = []
-        for parent in frontier:
-            for node in sorted(simple[parent]):
-                if node not in pos:
-                    angle = rng.uniform(0, 2 * math.pi)
-                    x, y = pos[parent]
-                    pos[node] = (x + spread * math.cos(angle), y + spread * math.sin(angle))
-                    reached.append(node)
+        reached = sorted({n for parent in frontier for n in near[parent] if n not in pos})
+        placed = {}
+        for node in reached:
+            anchors = [pos[n] for n in near[node] if n in pos]
+            angle = rng.uniform(0, 2 * math.pi)
+            x = sum(p[0] for p in anchors) / len(anchors)
+            y = sum(p[1] for p in anchors) / len(anchors)
+            placed[node] = (x + spread * math.cos(angle), y + spread * math.sin(angle))
+        pos.update(placed)
         frontier = reached
     alone = [node for node in nodes if node not in pos]
+    radius = defaults.LAYOUT_SCALE * defaults.LAYOUT_RING
     for i, node in enumerate(alone):
         angle = 2 * math.pi * i / len(alone)
-        radius = defaults.LAYOUT_SCALE * 1.2
         pos[node] = (radius * math.cos(angle), radius * math.sin(angle))

@@ -1,20 +1,30 @@
 """The Gephi exports read back by real readers (networkx, igraph, lxml's RELAX NG validator with
-the official GEXF 1.3 grammar): counts, typed attributes, drawing, determinism."""
+the official GEXF 1.3 grammar): counts, typed attributes and metadata, time for Gephi's
+timeline, citations, drawing, hostile text, and the same bytes in separate processes."""
 
+import json
+import math
+import os
+import subprocess
+import sys
 from collections import Counter
-from io import BytesIO
+from pathlib import Path
 
 import networkx as nx
 import pytest
 from lxml import etree
 
-from paperkg.graph import appearance, model
+from paperkg.extract.records import CONCEPT_TYPES
+from paperkg.graph import appearance, defaults, io, model
 from paperkg.graph.export import gephi
 
+import synthetic
 from conftest import FIXTURES
 
 GEXF_GRAMMAR = FIXTURES / "gephi_gexf_schema_1.3" / "gexf.rng"
 VIZ = "{http://gexf.net/1.3/viz}"
+NS = {"g": "http://gexf.net/1.3"}
+HOSTILE_TITLE = "Form\x0cfeed, NUL\x00, \x1e, \x85, \ufffe, lone \ud800 & <b>\"quoted\"</b>\r\nend"
 
 
 @pytest.fixture(scope="module")
@@ -25,29 +35,47 @@ def plain_graph(seed_records):
     return model.build_graph(seed_records, concept_table(seed_records), {"tool": "paperkg"})
 
 
-@pytest.fixture(scope="module", params=["related", "plain"])
-def graph(request, seed_graph, plain_graph):
-    return seed_graph if request.param == "related" else plain_graph
+@pytest.fixture(scope="module")
+def dated_graph():
+    """A synthetic graph with metadata, years, citations and a cited work (no spaCy needed)."""
+    return synthetic.graph(120)
 
 
-def read_gexf(text, tmp_path):
-    path = tmp_path / "graph.gexf"
-    path.write_text(text, encoding="utf-8")
-    return nx.read_gexf(path, version="1.3")
+@pytest.fixture(scope="module", params=["related", "plain", "dated"])
+def graph(request, seed_graph, plain_graph, dated_graph):
+    return {"related": seed_graph, "plain": plain_graph, "dated": dated_graph}[request.param]
+
+
+def export(graph, folder):
+    """Write both files with the exporter's own interface; {name: path}."""
+    outputs = io.OutputSet(folder)
+    assert gephi.write(graph, outputs) == gephi.FILES
+    outputs.commit()
+    return {name: Path(folder) / name for name in gephi.FILES}
+
+
+@pytest.fixture(scope="module")
+def files(graph, tmp_path_factory):
+    return export(graph, tmp_path_factory.mktemp("gephi"))
 
 
 def edge_kinds(graph):
     return Counter(d["kind"] for *_, d in graph.edges(data=True))
 
 
-def test_gexf_is_valid_against_the_official_grammar(graph):
+def valid_gexf(path):
     grammar = etree.RelaxNG(etree.parse(str(GEXF_GRAMMAR)))
-    document = etree.parse(BytesIO(gephi.to_gexf(graph).encode("utf-8")))
+    document = etree.parse(str(path))
     assert grammar.validate(document), grammar.error_log
+    return document
 
 
-def test_gexf_reads_back_with_typed_attributes(graph, tmp_path):
-    back = read_gexf(gephi.to_gexf(graph), tmp_path)
+def test_gexf_is_valid_against_the_official_grammar(files):
+    valid_gexf(files["graph.gexf"])
+
+
+def test_gexf_reads_back_with_typed_attributes(graph, files):
+    back = nx.read_gexf(files["graph.gexf"], version="1.3")
     assert (back.number_of_nodes(), back.number_of_edges()) == (graph.number_of_nodes(),
                                                                  graph.number_of_edges())
     # Parallel edges of different kinds (e.g. RELATED_TO and SIMILAR_TO) all survive.
@@ -67,10 +95,47 @@ def test_gexf_reads_back_with_typed_attributes(graph, tmp_path):
             assert read["pagerank"] == pytest.approx(data["pagerank"])
         else:
             assert "community" not in read and "pagerank" not in read
-        assert read["viz"]["color"]["a"] == pytest.approx(0.9)
+        assert read["viz"]["color"]["a"] == pytest.approx(defaults.NODE_ALPHA)
         assert {"x", "y"} <= set(read["viz"]["position"]) and read["viz"]["size"] > 0
     for _, _, data in back.edges(data=True):
         assert data["weight"] > 0 and data["label"] == data["kind"]
+
+
+def test_paper_metadata_are_typed_attributes_and_years_drive_the_timeline(dated_graph, tmp_path):
+    path = export(dated_graph, tmp_path)["graph.gexf"]
+    root = valid_gexf(path).getroot()
+    body = root.find("g:graph", NS)
+    assert (body.get("mode"), body.get("timeformat")) == ("dynamic", "integer")
+    declared = {a.get("id"): a.get("type") for a in body.iterfind("g:attributes/g:attribute", NS)}
+    assert declared["year"] == "integer" and declared["first_year"] == "integer"
+    assert declared["mean_year"] == "double" and declared["authors"] == declared["doi"] == "string"
+    back = nx.read_gexf(path, version="1.3")
+    for node, data in dated_graph.nodes(data=True):
+        read = back.nodes[node]
+        if data["kind"] == model.PAPER and data.get("year") is not None:
+            assert read["year"] == data["year"] and isinstance(read["year"], int)
+            assert read["start"] == data["year"]  # the node exists from its year on
+            assert read["authors"] == "; ".join(data["authors"])
+            assert read.get("doi") == data.get("doi") and read.get("venue") == data.get("venue")
+        elif data["kind"] == model.CONCEPT and data.get("first_year") is not None:
+            assert read["start"] == read["first_year"] == data["first_year"]
+            assert read["mean_year"] == pytest.approx(data["mean_year"])
+        else:
+            assert "start" not in read
+    cites = [(u, v, d) for u, v, d in back.edges(data=True) if d["kind"] == model.CITES]
+    assert len(cites) == edge_kinds(dated_graph)[model.CITES] > 0
+    assert all(d["weight"] == 1.0 for *_, d in cites)
+    cited = [n for n, d in dated_graph.nodes(data=True) if d.get("role") == "cited"]
+    assert cited and all(back.nodes[n]["role"] == "cited" for n in cited)
+
+
+def test_without_metadata_no_metadata_column_and_a_static_graph(seed_graph, tmp_path):
+    root = valid_gexf(export(seed_graph, tmp_path)["graph.gexf"]).getroot()
+    body = root.find("g:graph", NS)
+    assert body.get("mode") is None and body.get("timeformat") is None
+    declared = {a.get("id") for a in body.iterfind("g:attributes/g:attribute", NS)}
+    assert not declared & set(gephi.METADATA_COLUMNS)
+    assert root.find(".//g:node[@start]", NS) is None
 
 
 def test_parallel_edges_of_different_kinds_stay_apart(seed_graph, tmp_path):
@@ -78,15 +143,16 @@ def test_parallel_edges_of_different_kinds_stay_apart(seed_graph, tmp_path):
     related, anchor, _ = next(e for e in graph.edges(keys=True) if e[2] == model.RELATED_TO)
     graph.add_edge(related, anchor, key=model.SIMILAR_TO, kind=model.SIMILAR_TO, weight=0.5,
                    score=0.5, concept_score=0.5, text_score=0.5, shared=[])
-    back = read_gexf(gephi.to_gexf(graph), tmp_path)
+    path = export(graph, tmp_path)["graph.gexf"]
+    back = nx.read_gexf(path, version="1.3")
     assert back.is_multigraph()
     assert sorted(d["kind"] for d in back[related][anchor].values()) == [model.RELATED_TO,
                                                                          model.SIMILAR_TO]
-    assert b'kind="SIMILAR_TO"' in gephi.to_gexf(graph).encode()  # GEXF 1.3 edge kind for Gephi
+    assert b'kind="SIMILAR_TO"' in path.read_bytes()  # GEXF 1.3 edge kind for Gephi
 
 
 def test_similarity_and_cooccurrence_edges_carry_their_weights_and_explanation(seed_graph, tmp_path):
-    back = read_gexf(gephi.to_gexf(seed_graph), tmp_path)
+    back = nx.read_gexf(export(seed_graph, tmp_path)["graph.gexf"], version="1.3")
     similar = {(u, v): d for u, v, d in seed_graph.edges(data=True) if d["kind"] == model.SIMILAR_TO}
     assert similar, "the seed graph has SIMILAR_TO edges"
     for u, v, d in back.edges(data=True):
@@ -100,33 +166,31 @@ def test_similarity_and_cooccurrence_edges_carry_their_weights_and_explanation(s
             assert isinstance(d["count"], int) and d["count"] >= 1 and "strength" in d
 
 
-def test_gexf_has_no_none_list_or_dict_values(graph):
-    text = gephi.to_gexf(graph)
+def test_gexf_has_no_none_list_or_dict_values(files):
+    text = files["graph.gexf"].read_text(encoding="utf-8")
     for bad in ('value="None"', 'value="[', 'value="{', "value=\"nan\""):
         assert bad not in text
-    root = etree.fromstring(text.encode("utf-8"))
-    ns = {"g": "http://gexf.net/1.3"}
+    root = etree.parse(str(files["graph.gexf"])).getroot()
     declared = {(a.getparent().get("class"), a.get("id")): a.get("type")
-                for a in root.iterfind(".//g:attributes/g:attribute", ns)}
+                for a in root.iterfind(".//g:attributes/g:attribute", NS)}
     for owner in ("node", "edge"):
-        for value in root.iterfind(f".//g:{owner}/g:attvalues/g:attvalue", ns):
+        for value in root.iterfind(f".//g:{owner}/g:attvalues/g:attvalue", NS):
             kind = declared[(owner, value.get("for"))]
             if kind == "integer":
                 int(value.get("value"))
             elif kind == "double":
-                float(value.get("value"))
+                assert math.isfinite(float(value.get("value")))
             elif kind == "boolean":
                 assert value.get("value") in ("true", "false")
-    for node in root.iterfind(".//g:node", ns):
+    for node in root.iterfind(".//g:node", NS):
         assert node.find(f"{VIZ}color") is not None and node.find(f"{VIZ}size") is not None
         assert node.find(f"{VIZ}position") is not None
 
 
-def test_graphml_reads_back_in_networkx_and_igraph(graph, tmp_path):
+def test_graphml_reads_back_in_networkx_and_igraph(graph, files):
     import igraph
 
-    path = tmp_path / "graph.graphml"
-    path.write_text(gephi.to_graphml(graph), encoding="utf-8")
+    path = files["graph.graphml"]
     back = nx.read_graphml(path)
     assert (back.number_of_nodes(), back.number_of_edges()) == (graph.number_of_nodes(),
                                                                  graph.number_of_edges())
@@ -144,25 +208,79 @@ def test_graphml_reads_back_in_networkx_and_igraph(graph, tmp_path):
     assert all(w > 0 for w in other.es["weight"])
     if graph.graph.get("communities"):
         assert all(isinstance(c, float) and c == c for c in other.vs["community"])  # igraph: no NaN
+    years = {n: d["year"] for n, d in graph.nodes(data=True) if d.get("year") is not None}
+    if years:
+        assert {n: back.nodes[n]["year"] for n in years} == years
 
 
-def test_exports_are_the_same_bytes_every_build(seed_graph):
-    assert gephi.files(seed_graph) == gephi.files(seed_graph)
+def test_text_xml_cannot_carry_never_reaches_the_files(tmp_path):
+    """A title with a form feed, NUL, other C0/C1 controls, a noncharacter and a lone surrogate
+    still gives files every strict reader takes, with U+FFFD where those were; markup, quotes
+    and line breaks survive as text."""
+    made = synthetic.graph(30, title_of=lambda n: HOSTILE_TITLE if n == 3 else f"Paper {n}")
+    paths = export(made, tmp_path)
+    valid_gexf(paths["graph.gexf"])
+    node = next(n for n, d in made.nodes(data=True) if d.get("title") == HOSTILE_TITLE)
+    expected = gephi.clean(HOSTILE_TITLE)
+    assert expected.count("\ufffd") == 6 and "<b>\"quoted\"</b>\r\nend" in expected
+    back = nx.read_gexf(paths["graph.gexf"], version="1.3")
+    assert back.nodes[node]["title"] == expected
+    assert nx.read_graphml(paths["graph.graphml"]).nodes[node]["title"] == expected
+    import igraph
+
+    other = igraph.Graph.Read_GraphML(str(paths["graph.graphml"]))
+    assert dict(zip(other.vs["id"], other.vs["title"]))[node] == expected
+    for path in paths.values():
+        etree.parse(str(path), etree.XMLParser(recover=False, huge_tree=True))
 
 
-def test_large_graph_layout_places_every_node_beside_its_neighbours(seed_graph, monkeypatch):
+def test_every_concept_type_has_its_own_colour_and_shape(dated_graph, tmp_path):
+    kinds = appearance.node_kinds(dated_graph)
+    assert set(CONCEPT_TYPES) <= set(kinds) and "cited" in kinds
+    looks = {(appearance.kind_color(k), appearance.kind_shape(k)) for k in kinds}
+    assert len(looks) == len(kinds)
+    assert all(appearance.kind_shape(k) in defaults.GEXF_SHAPES for k in kinds)
+    back = nx.read_gexf(export(dated_graph, tmp_path)["graph.gexf"], version="1.3")
+    for node, data in dated_graph.nodes(data=True):
+        colour = back.nodes[node]["viz"]["color"]
+        kind = appearance.node_kind(data)
+        assert (colour["r"], colour["g"], colour["b"]) == appearance.rgb(appearance.kind_color(kind))
+
+
+def test_the_same_bytes_in_separate_processes_whatever_the_hash_seed(tmp_path):
+    """Two builds of a graph of 300 synthetic papers (1,800 nodes: the spring layout places only
+    the most connected, the rest are placed beside them) in two processes with different
+    PYTHONHASHSEEDs write the same explorer and Gephi files."""
+    digests = []
+    for seed in ("0", "12345"):
+        env = dict(os.environ, PYTHONHASHSEED=seed)
+        out = subprocess.run([sys.executable, str(Path(synthetic.__file__)), "300",
+                              str(tmp_path / seed)], env=env, check=True, capture_output=True,
+                             text=True).stdout
+        digests.append(json.loads(out))
+    assert digests[0] == digests[1] and set(digests[0]) == {"graph.html", *gephi.FILES}
+
+
+def test_large_graph_layout_places_every_node_beside_its_placed_neighbours(seed_graph, monkeypatch):
     """Past LAYOUT_MAX_NODES only the most connected nodes get the (slow) spring layout; every
-    other node still gets a position, next to a neighbour, and the same one every time."""
+    other node goes to the centre of its neighbours placed before it, LAYOUT_SPREAD x
+    LAYOUT_SCALE away, and gets the same position every time."""
     monkeypatch.setattr(appearance.defaults, "LAYOUT_MAX_NODES", 30)
     positions = appearance.layout(seed_graph)
     assert set(positions) == set(seed_graph) and positions == appearance.layout(seed_graph)
-    core = set(appearance.most_connected(nx.Graph(seed_graph), 30))  # as layout() picks them
-    spread = appearance.defaults.LAYOUT_SCALE * appearance.defaults.LAYOUT_SPREAD
-    near = 0
-    for node in set(seed_graph) - core:
+    near = appearance.neighbourhoods(seed_graph, list(seed_graph))
+    level = {n: 0 for n in sorted(seed_graph, key=lambda n: (-len(near[n]), n))[:30]}
+    frontier = set(level)
+    while frontier:
+        frontier = {n for parent in frontier for n in near[parent] if n not in level}
+        depth = max(level.values()) + 1
+        level.update({n: depth for n in frontier})
+    spread = defaults.LAYOUT_SCALE * defaults.LAYOUT_SPREAD
+    for node, depth in level.items():
+        if depth == 0:
+            continue
+        before = [positions[n] for n in near[node] if level[n] < depth]
+        cx, cy = (sum(p[0] for p in before) / len(before), sum(p[1] for p in before) / len(before))
         x, y = positions[node]
-        neighbours = set(seed_graph.predecessors(node)) | set(seed_graph.successors(node))
-        near += any(abs(((x - positions[n][0]) ** 2 + (y - positions[n][1]) ** 2) ** 0.5 - spread) < 1
-                    for n in neighbours)
-    assert near == len(set(seed_graph) - core)
+        assert abs(math.hypot(x - cx, y - cy) - spread) < 1, node
     assert len(set(positions.values())) > 0.95 * len(positions)
