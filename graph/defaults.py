@@ -37,6 +37,12 @@ PAGERANK_DIGITS = 6
 REPORT_TOP_CONCEPTS = 10        # concepts listed per type
 REPORT_TOP_PAIRS = 10           # nearest-neighbour pairs listed
 REPORT_COMMUNITY_MEMBERS = 12   # paper labels listed per community
+# report.py: rising concepts (only when papers have years): the share of the papers of the last
+# RISING_RECENT_YEARS years (up to the latest year) mentioning a concept, minus its share of the
+# earlier papers; concepts at least RISING_MIN_PAPERS recent papers mention, largest rise first.
+REPORT_RISING_CONCEPTS = 10     # concepts listed
+RISING_RECENT_YEARS = 2
+RISING_MIN_PAPERS = 3
 
 # rdf.py: the RDF export
 BASE_IRI = "https://w3id.org/paperkg/id/"   # instance IRIs: BASE_IRI + node id (paper/<id>, ...)

@@ -328,7 +328,8 @@ def best_partners(product, start, k):
     indptr, indices, data = product.indptr, product.indices, product.data
     for offset in range(product.shape[0]):
         row = start + offset
-        cols, vals = indices[indptr[offset]:indptr[offset + 1]], data[indptr[offset]:indptr[offset + 1]]
+        entries = slice(indptr[offset], indptr[offset + 1])
+        cols, vals = indices[entries], data[entries]
         other = (cols != row) & (vals > 0)
         cols, vals = cols[other], vals[other]
         if len(cols) > k:
@@ -360,11 +361,11 @@ def candidate_pairs(base, candidate_k=defaults.CANDIDATE_TOP_K, cap=None,
 
 def scored_pairs(graph, base, candidate_k=defaults.CANDIDATE_TOP_K,
                  concept_weight=defaults.CONCEPT_WEIGHT, coupling_weight=defaults.COUPLING_WEIGHT,
-                 cocitation_weight=defaults.COCITATION_WEIGHT):
-    """The candidate pairs and their measures: {left, right (index arrays into base.papers),
-    score, concept, text, coupling, cocitation (float arrays; the citation measures NaN where
-    they do not apply)}."""
-    left, right = candidate_pairs(base, candidate_k, concept_weight=concept_weight,
+                 cocitation_weight=defaults.COCITATION_WEIGHT, cap=None):
+    """The candidate pairs (``candidate_pairs``) and their measures: {left, right (index arrays
+    into base.papers), score, concept, text and, where papers have citations, coupling and
+    cocitation (float arrays; NaN where the measure does not apply)}."""
+    left, right = candidate_pairs(base, candidate_k, cap, concept_weight=concept_weight,
                                   coupling_weight=coupling_weight,
                                   cocitation_weight=cocitation_weight)
     concept = pair_dots(base.concept_matrix, left, right)
@@ -421,12 +422,13 @@ def pair_record(graph, base, measures, i, digits=defaults.SCORE_DIGITS):
 
 
 def similarities(graph, threshold=0.0, concept_weight=defaults.CONCEPT_WEIGHT,
-                 digits=defaults.SCORE_DIGITS, base=None, candidate_k=defaults.CANDIDATE_TOP_K):
+                 digits=defaults.SCORE_DIGITS, base=None, candidate_k=defaults.CANDIDATE_TOP_K,
+                 cap=None):
     """The candidate pairs scoring at least ``threshold``: {(p1, p2): pair record (see
     ``pair_record``)} with p1 < p2. For inspection and tests: ``enrich`` keeps only the nearest
     pairs and builds their records alone."""
     base = basis(graph) if base is None else base
-    measures = scored_pairs(graph, base, candidate_k, concept_weight)
+    measures = scored_pairs(graph, base, candidate_k, concept_weight, cap=cap)
     scores = rounded(measures["score"], digits)
     pairs = {}
     for i in np.flatnonzero(scores >= threshold):

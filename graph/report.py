@@ -1,7 +1,16 @@
 """A one-page Markdown report of a graph (after relate.enrich): the top concepts per type, the
-communities, the papers that bridge anchors, the nearest-neighbour pairs and the comparison
-tables."""
+concepts that rose most in the last years (when papers have years), the communities, the papers
+that bridge anchors, the nearest-neighbour pairs and the comparison tables.
 
+Rising concepts: with Y the latest year of a paper, the recent papers are those of the last
+``RISING_RECENT_YEARS`` years (Y - RISING_RECENT_YEARS + 1 to Y), the earlier ones those before.
+A concept's rise is its share of the recent papers minus its share of the earlier papers (the
+fraction of each group that mentions it), for the concepts at least ``RISING_MIN_PAPERS`` recent
+papers mention; largest rise first, then more recent papers, then by label. Only papers with a
+year count; without both recent and earlier papers the report says nothing of it.
+"""
+
+from collections import Counter
 from pathlib import Path
 
 from . import compare, defaults, io, model, relate
@@ -37,6 +46,66 @@ def top_concepts(graph, concept_type, limit):
     return [(nodes[c]["label"], nodes[c]["papers"]) for c in ranked[:limit]]
 
 
+def paper_years(graph):
+    """{paper: year} of the corpus papers that have a year."""
+    return {p: d["year"] for p, d in graph.nodes(data=True)
+            if d["kind"] == model.PAPER and d.get("role") != model.CITED
+            and d.get("year") is not None}
+
+
+def rising_concepts(graph, recent_years=defaults.RISING_RECENT_YEARS,
+                    min_papers=defaults.RISING_MIN_PAPERS):
+    """[{concept, recent, earlier, recent_share, earlier_share, rise}] of the concepts whose share
+    of the papers rose most (see the module docstring), largest rise first; [] when the papers
+    do not span both periods."""
+    years = paper_years(graph)
+    if not years:
+        return []
+    start = max(years.values()) - recent_years + 1
+    recent_total = sum(year >= start for year in years.values())
+    earlier_total = len(years) - recent_total
+    if not earlier_total:
+        return []
+    recent, earlier = Counter(), Counter()
+    for paper, concept, _ in model.concept_edges(graph):
+        if paper in years:
+            (recent if years[paper] >= start else earlier)[concept] += 1
+    found = []
+    for concept, count in recent.items():
+        rise = count / recent_total - earlier[concept] / earlier_total
+        if count >= min_papers and rise > 0:
+            found.append({"concept": concept, "recent": count, "earlier": earlier[concept],
+                          "recent_share": count / recent_total,
+                          "earlier_share": earlier[concept] / earlier_total, "rise": rise})
+    nodes = graph.nodes
+    return sorted(found, key=lambda r: (-r["rise"], -r["recent"], nodes[r["concept"]]["label"],
+                                        r["concept"]))
+
+
+def rising_section(graph, limit=defaults.REPORT_RISING_CONCEPTS,
+                   recent_years=defaults.RISING_RECENT_YEARS,
+                   min_papers=defaults.RISING_MIN_PAPERS):
+    """The Markdown lines of the rising concepts, [] when there is nothing to say."""
+    rising = rising_concepts(graph, recent_years, min_papers)
+    if not rising:
+        return []
+    years = paper_years(graph).values()
+    start, latest = max(years) - recent_years + 1, max(years)
+    period = f"{start}–{latest}" if latest > start else f"{start}"
+    out = ["", "## Rising concepts", "",
+           f"Concepts whose share of the papers rose most in {period} against the papers before "
+           f"{start} (from {min(years)}); at least {min_papers} recent papers each.", "",
+           "| # | Concept | Type | Papers before | Papers since | Share before | Share since | "
+           "First year |", "|---|---|---|---|---|---|---|---|"]
+    for rank, row in enumerate(rising[:limit], 1):
+        data = graph.nodes[row["concept"]]
+        first = data.get("first_year")
+        out.append(f"| {rank} | {compare.cell(data['label'])} | {data['concept_type']} | "
+                   f"{row['earlier']} | {row['recent']} | {row['earlier_share']:.1%} | "
+                   f"{row['recent_share']:.1%} | {first if first is not None else '—'} |")
+    return out
+
+
 def labels(graph, nodes, limit=None):
     shown = [compare.cell(graph.nodes[n]["label"]) for n in nodes]
     if limit is not None and len(shown) > limit:
@@ -44,13 +113,42 @@ def labels(graph, nodes, limit=None):
     return "; ".join(shown) or "—"
 
 
-def pair_rows(graph, edges, limit):
-    rows = ["| Paper | Paper | Score | Concepts | Text | Shared concepts (best first) |",
-            "|---|---|---|---|---|---|"]
+def reference_labels(graph, references, limit):
+    """Shared references as the report names them: a node's label, a work key as it is."""
+    shown = [compare.cell(graph.nodes[r]["label"] if r in graph else r) for r in references]
+    if len(shown) > limit:
+        return "; ".join(shown[:limit]) + f"; … ({len(shown) - limit} more)"
+    return "; ".join(shown) or "—"
+
+
+def has_citation_scores(edges):
+    return any(d.get("coupling_score") is not None or d.get("cocitation_score") is not None
+               for _, _, d in edges)
+
+
+def pair_rows(graph, edges, limit, citations=False):
+    """A Markdown table of similar pairs; with ``citations``, the citation measures and the
+    shared references too."""
+    header = "| Paper | Paper | Score | Concepts | Text |"
+    if citations:
+        header += " Coupling | Co-citation |"
+    rows = [header + " Shared concepts (best first) |" + (" Shared references |" if citations
+                                                           else ""),
+            "|---" * (6 + 3 * citations) + "|"]
+
+    def measure(value):
+        return "—" if value is None else f"{value:.3f}"
+
     for u, v, d in edges[:limit]:
-        rows.append(f"| {labels(graph, [u])} | {labels(graph, [v])} | {d['score']:.3f} | "
-                    f"{d['concept_score']:.3f} | {d['text_score']:.3f} | "
-                    f"{labels(graph, d['shared'], 6)} |")
+        row = (f"| {labels(graph, [u])} | {labels(graph, [v])} | {d['score']:.3f} | "
+               f"{d['concept_score']:.3f} | {d['text_score']:.3f} |")
+        if citations:
+            row += (f" {measure(d.get('coupling_score'))} | "
+                    f"{measure(d.get('cocitation_score'))} |")
+        row += f" {labels(graph, d['shared'], 6)} |"
+        if citations:
+            row += f" {reference_labels(graph, d.get('shared_references', ()), 4)} |"
+        rows.append(row)
     return rows
 
 
@@ -82,6 +180,7 @@ def render(graph):
         cells = [f"{compare.cell(col[rank][0])} ({col[rank][1]})" if rank < len(col) else ""
                  for col in columns]
         out.append(f"| {rank + 1} | " + " | ".join(cells) + " |")
+    out += rising_section(graph)
 
     out += ["", "## Communities", "",
             "Louvain communities of papers and concepts, named by their most characteristic "
@@ -111,13 +210,19 @@ def render(graph):
     across = similar_bridges(graph)
     out += ["", f"Most similar pairs across anchors' lists ({len(across)} similarity edges "
                 f"join papers of different lists):", ""]
-    out += pair_rows(graph, across, defaults.REPORT_TOP_PAIRS)
+    citations = has_citation_scores(similar)
+    out += pair_rows(graph, across, defaults.REPORT_TOP_PAIRS, citations)
 
+    formula = (f"{defaults.CONCEPT_WEIGHT} x idf-weighted concept cosine + "
+               f"{round(1 - defaults.CONCEPT_WEIGHT, 4)} x TF-IDF text cosine")
+    if citations:
+        formula = (f"({formula} + {defaults.COUPLING_WEIGHT} x bibliographic coupling + "
+                   f"{defaults.COCITATION_WEIGHT} x co-citation) / (1 + the citation weights "
+                   f"that apply; a citation measure applies when both papers cite, or are "
+                   f"cited)")
     out += ["", "## Nearest neighbours", "",
-            "The most similar pairs of papers (score = "
-            f"{defaults.CONCEPT_WEIGHT} x idf-weighted concept cosine + "
-            f"{round(1 - defaults.CONCEPT_WEIGHT, 4)} x TF-IDF text cosine):", ""]
-    out += pair_rows(graph, similar, defaults.REPORT_TOP_PAIRS)
+            f"The most similar pairs of papers (score = {formula}):", ""]
+    out += pair_rows(graph, similar, defaults.REPORT_TOP_PAIRS, citations)
 
     out += ["", "## Comparison of the anchors' lists", ""]
     out.append(compare.render_markdown(graph, compare.comparison(graph),

@@ -141,3 +141,99 @@ def test_report_nearest_pairs_list_their_shared_concepts(seed_graph):
     cells = [cell.strip() for cell in rows[0].split("|")[1:-1]]
     assert cells[2] == f"{best[2]['score']:.3f}"
     assert cells[-1].startswith(compare.cell(first_shared))
+
+
+def dated_records(seed_records):
+    """The seeds with years: the ACCO list's papers from 2019-2022, SimpleFSDP's (and the
+    paper under both) from 2023-2025, one paper undated."""
+    ordered = sorted(seed_records, key=lambda r: r["id"])
+    acco = next(r["id"] for r in ordered if r["role"] == "anchor" and r["title"].startswith("ACCO"))
+    out = []
+    for i, record in enumerate(ordered):
+        early = record["id"] == acco or record["anchors"] == [acco]
+        year = (2019 + i % 4) if early else (2023 + i % 3)
+        out.append(dict(record, year=None if i == 5 else year))
+    return out
+
+
+def expected_rising(graph, records, min_papers):
+    """The rising concepts by the definition: share of the 2024-2025 papers minus share of the
+    earlier ones; (-rise, -recent, label, concept, earlier papers, recent papers), in order."""
+    years = {model.paper_node(r["id"]): r["year"] for r in records if r["year"] is not None}
+    recent = {p for p, y in years.items() if y >= 2024}
+    earlier = set(years) - recent
+    mentioned = {}
+    for paper, concept, _ in model.concept_edges(graph):
+        mentioned.setdefault(concept, set()).add(paper)
+    expected = []
+    for concept, papers in mentioned.items():
+        now, before = len(papers & recent), len(papers & earlier)
+        rise = now / len(recent) - before / len(earlier)
+        if now >= min_papers and rise > 0:
+            expected.append((-rise, -now, graph.nodes[concept]["label"], concept, before, now))
+    return sorted(expected)
+
+
+def test_rising_concepts_follow_their_definition(seed_records, nlp):
+    from paperkg.graph import build
+
+    records = dated_records(seed_records)
+    graph = build.make_graph(records, nlp)
+    expected = expected_rising(graph, records, min_papers=1)
+    assert len(expected) >= 5
+    found = report.rising_concepts(graph, min_papers=1)
+    assert [r["concept"] for r in found] == [e[3] for e in expected]
+    assert [(r["earlier"], r["recent"]) for r in found] == [e[4:] for e in expected]
+    assert [r["rise"] for r in found] == pytest.approx([-e[0] for e in expected])
+
+
+def test_report_lists_the_concepts_that_rose_in_the_last_years(seed_records, nlp):
+    from paperkg.graph import build, defaults
+
+    records = dated_records(seed_records)
+    graph = build.make_graph(records, nlp)
+    text = report.render(graph)
+    sections = [line for line in text.splitlines() if line.startswith("## ")]
+    assert sections[:3] == ["## Top concepts", "## Rising concepts", "## Communities"]
+    rising = text.split("## Rising concepts")[1].split("## Communities")[0]
+    assert "rose most in 2024–2025 against the papers before 2024 (from 2019)" in rising
+    expected = expected_rising(graph, records, defaults.RISING_MIN_PAPERS)
+    assert expected, "some concept rises in these years"
+    rows = [[c.strip() for c in line.split("|")[1:-1]] for line in rising.splitlines()
+            if line.startswith("| ") and line.split("|")[1].strip().isdigit()]
+    assert len(rows) == min(len(expected), defaults.REPORT_RISING_CONCEPTS)
+    years = {model.paper_node(r["id"]): r["year"] for r in records if r["year"] is not None}
+    for row, (_, _, label, concept, before, now) in zip(rows, expected):
+        assert row[1] == compare.cell(label)
+        assert row[2] == graph.nodes[concept]["concept_type"]
+        assert (int(row[3]), int(row[4])) == (before, now)
+        mentioning = [p for p, c, _ in model.concept_edges(graph) if c == concept and p in years]
+        assert row[7] == str(min(years[p] for p in mentioning))
+
+
+def test_report_without_earlier_years_says_nothing_of_rising_concepts(seed_records, nlp):
+    from paperkg.graph import build
+
+    same_year = [dict(r, year=2025) for r in seed_records]
+    text = report.render(build.make_graph(same_year, nlp))
+    assert "Rising concepts" not in text and "rose" not in text
+
+
+def test_report_names_shared_references_when_papers_cite(seed_records, nlp):
+    from paperkg.graph import build
+
+    related = sorted((r for r in seed_records if r["role"] == "related"), key=lambda r: r["id"])
+    shared = ["doi:10.5555/classic.one", "doi:10.5555/classic.two"]
+    cite = {related[0]["id"]: shared, related[1]["id"]: shared}
+    graph = build.make_graph([dict(r, references=cite.get(r["id"], [])) for r in seed_records],
+                             nlp)
+    text = report.render(graph)
+    nearest = text.split("## Nearest neighbours")[1].split("## Comparison")[0]
+    assert "bibliographic coupling" in nearest
+    header = next(line for line in nearest.splitlines() if line.startswith("| Paper"))
+    assert header.endswith("| Coupling | Co-citation | Shared concepts (best first) | "
+                           "Shared references |")
+    row = next(line for line in nearest.splitlines() if "doi:10.5555/classic.one" in line)
+    cells = [c.strip() for c in row.split("|")[1:-1]]
+    assert cells[5] == "1.000" and cells[6] == "—"
+    assert cells[-1] == "doi:10.5555/classic.one; doi:10.5555/classic.two"
