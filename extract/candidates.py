@@ -99,8 +99,8 @@ def pieces(doc, phrase, vocab):
     """The pieces one phrase gives: itself, or its trimmed coordination parts."""
     span = phrase.span
     if phrase.origin in WHOLE_PHRASE_ORIGINS:
-        return [Piece(doc, span.start, span.end, span.text, span.root, phrase.origin, vocab,
-                      phrase.hint)]
+        return [Piece(doc, span.start, span.end, phrase.label or span.text, span.root, phrase.origin,
+                      vocab, phrase.hint)]
     return [Piece(doc, start, end, text, span.root, phrase.origin, vocab)
             for start, end, text in chunk_pieces(doc, span.start, span.end, vocab)]
 

@@ -97,3 +97,6 @@ WHOLE_NAME_SOURCES = ("defined_long_form", "token_pattern")
 NUMBER_FORMAT = r"^(?:(?:FP|BF|INT|UINT|TF|NF|MXFP|MXINT|FP)\d{1,2}|E\dM\d)$"
 # Heads a dataset's name drops ("the GLUE benchmark" is the dataset "GLUE").
 DATASET_TAILS = ("dataset", "benchmark", "corpus", "suite")
+# A task phrased as a gerund and its object ("training giant neural networks") is one phrase of
+# at most this many tokens.
+GERUND_CLAUSE_MAX_TOKENS = 6

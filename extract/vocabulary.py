@@ -48,6 +48,8 @@ ROLES = {
     "PERFORMANCE_QUANTITY": "performance_quantities",  # measured alone, a cost of a process:
     #                                          latency (metric), inference latency (problem)
     "EVALUATION_WORD": "evaluation_words",  # experiments on X: X is a dataset
+    "TASK_GERUND": "task_gerunds",  # training X, accelerating X: a task phrased as a verb;
+    #                                 "id" is its noun ("detecting X" is the task "X detection")
     "ORGANISATION": "organisations",  # vendors and labs: no concept alone (NVIDIA), a modifier
     #                                   of one (NVIDIA A100)
 }
@@ -61,6 +63,8 @@ ALLOWED_DOUBLE_ROLES = {
     frozenset({"GENERIC", "DISTRIBUTED_CUE"}),  # no concept alone / a word of the setting
     frozenset({"GENERIC", "EVALUATION_WORD"}),  # no concept alone / "experiments on X"
     frozenset({"EVALUATIVE", "EVALUATION_WORD"}),  # "state-of-the-art X" / "SOTA on X"
+    frozenset({"PROBLEM_VERB", "TASK_GERUND"}),  # "accelerate X" / "accelerating X is hard"
+    frozenset({"EVALUATION_WORD", "TASK_GERUND"}),  # "fine-tuning on X" / "fine-tuning X"
 }
 
 
@@ -82,6 +86,8 @@ class Vocabulary:
     performance_quantities: frozenset = frozenset()
     organisations: frozenset = frozenset()
     evaluation_words: frozenset = frozenset()
+    task_gerunds: frozenset = frozenset()
+    task_nouns: tuple = ()  # (gerund, noun) pairs: accelerating -> acceleration
     words: frozenset = frozenset()  # every word of every term
 
 
@@ -122,11 +128,13 @@ def load_vocabulary(extra_paths=()):
         except OSError as exc:
             raise PaperkgError(f"{path}: cannot read pattern file: {exc.strerror or exc}") from None
     roles = {role: set() for role in ROLES}
-    terms, token_patterns, generic_terms = {}, [], set()
+    terms, token_patterns, generic_terms, task_nouns = {}, [], set(), {}
     for row in rows:
         label, pattern = row["label"], row["pattern"]
         if label in roles:
             roles[label].add(pattern.lower())
+            if label == "TASK_GERUND" and row.get("id"):
+                task_nouns[pattern.lower()] = row["id"]
         elif label in TYPES and isinstance(pattern, list):
             token_patterns.append((label, pattern))
         elif label in TYPES:
@@ -139,4 +147,5 @@ def load_vocabulary(extra_paths=()):
     fields = {field: frozenset(roles[role]) for role, field in ROLES.items()}
     fields["generic"] = fields["generic"] | frozenset(generic_terms)
     return Vocabulary(terms=terms, token_patterns=tuple(token_patterns),
+                      task_nouns=tuple(sorted(task_nouns.items())),
                       words=frozenset(w for key in terms for w in key.split()), **fields)

@@ -33,6 +33,7 @@ SPAN_RULES = (
     spans.noun_chunks_joined_at_hyphens,
     spans.long_form_with_head,
     spans.noun_runs_outside_chunks,
+    spans.gerund_clause,
     spans.token_pattern_matches,
 )
 
@@ -49,6 +50,7 @@ DROP_RULES = (
 TYPE_RULES = (
     heads.token_pattern,
     heads.defined_long_form,
+    heads.task_as_gerund_clause,
     heads.hardware_container,
     heads.field_term,
     heads.role_noun_in_distributed_context,

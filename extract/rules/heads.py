@@ -31,6 +31,15 @@ def defined_long_form(piece):
     return term_type(piece.key, piece.vocab)[0] or "method"
 
 
+@rule(score=0.7)
+def task_as_gerund_clause(piece):
+    """A gerund of the field's tasks with its object names the task: a problem.
+
+    Example: "Accelerating sparse attention kernels is hard on CPUs." -> problem "sparse attention kernel acceleration"
+    """
+    return "problem" if piece.origin == "gerund_clause" else None
+
+
 @rule(score=0.6)
 def hardware_container(piece):
     """A system, platform or node named by its hardware is hardware.

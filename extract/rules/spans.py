@@ -10,8 +10,8 @@ import re
 from typing import NamedTuple
 
 from .. import defaults
-from ..normalise import concept_key, is_acronym
-from .base import Candidate, hyphen_compound, is_name, plain, rule, word_type
+from ..normalise import concept_key, is_acronym, singular
+from .base import Candidate, hyphen_compound, is_name, plain, rule, term_type, word_type
 
 SEPARATORS = {"e.g.", "i.e.", "e.g", "i.e", "eg", "ie", "etc.", "cf.", "viz.", ";", ":"}
 NOUN_PHRASE_POS = {"NOUN", "PROPN", "ADJ", "X"}
@@ -24,6 +24,7 @@ class Phrase(NamedTuple):
     span: object  # a spaCy Span
     origin: str  # the span rule's name
     hint: str | None = None  # the type a user's pattern gives
+    label: str | None = None  # the text the label is made from, when not the span's
 
 
 class SpanContext(NamedTuple):
@@ -110,6 +111,73 @@ def noun_runs_outside_chunks(doc, context):
             yield Phrase(doc[start:end], "noun_runs_outside_chunks")
 
 
+# Dependencies of a gerund that stands where a noun would (subject, object of a preposition).
+NOMINAL_GERUND_DEPS = ("nsubj", "nsubjpass", "csubj", "pcomp", "pobj", "ROOT", "dobj", "xcomp", "conj",
+                       "attr", "appos")
+# Prepositions before a gerund that make it the means, not the task ("by training X").
+MEANS_PREPOSITIONS = ("by", "via", "through", "with", "using", "without", "while", "when", "after",
+                      "before", "upon")
+
+
+def object_right_edge(obj):
+    """The last token of a verb's object without its clauses and prepositional phrases: the object
+    and what precedes it, and the objects coordinated with it (``computation and communication``)."""
+    right = obj.i
+    for child in obj.rights:
+        if child.dep_ in ("conj", "cc") or (child.dep_ == "compound"):
+            right = max(right, object_right_edge(child) if child.dep_ == "conj" else child.i)
+        else:
+            break
+    return right
+
+
+def object_names_nothing_new(span, vocab):
+    """An object that is generic (``training models``) or already a problem or a measure
+    (``reducing latency``): the gerund clause would add nothing to the object's own concept."""
+    key = concept_key(span.text)
+    words = key.split()
+    if not words or key in vocab.generic or all(w in vocab.generic or w in vocab.degree
+                                                or w in vocab.evaluative for w in words):
+        return True
+    kind, _ = term_type(key, vocab)
+    return kind in ("problem", "metric")
+
+
+@rule(score=0.7)
+def gerund_clause(doc, context):
+    """A task phrased as a verb: a gerund of the field's tasks with its object.
+
+    Example: "We focus on balancing computation and communication in pipeline training." -> problem "balancing computation and communication"
+
+    Its label is the task's noun form (``detecting violent incidents`` -> ``violent incident
+    detection``) unless objects are coordinated; the span keeps the verb phrase.
+    """
+    vocab = context.vocab
+    for token in doc:
+        if token.tag_ != "VBG" or token.lower_ not in vocab.task_gerunds \
+                or token.dep_ not in NOMINAL_GERUND_DEPS:
+            continue
+        if token.dep_ in ("pcomp", "pobj") and token.head.lower_ in MEANS_PREPOSITIONS:
+            continue
+        obj = next((c for c in token.rights if c.dep_ in ("dobj", "obj")), None)
+        if obj is None or obj.pos_ not in ("NOUN", "PROPN"):
+            continue
+        start, end = token.i, object_right_edge(obj) + 1
+        words = doc[obj.left_edge.i if obj.left_edge.i > start else start + 1:end]
+        if end - start > defaults.GERUND_CLAUSE_MAX_TOKENS or any(
+                (t.is_punct and t.text != "-") or t.pos_ in ("DET", "PRON", "NUM") for t in words):
+            continue
+        noun = dict(vocab.task_nouns).get(token.lower_)
+        obj_start, obj_end = trim(doc, words.start, words.end, vocab)
+        if obj_start >= obj_end or object_names_nothing_new(doc[obj_start:obj_end], vocab):
+            continue
+        label = None
+        if noun and not any(t.dep_ == "cc" for t in words):
+            *rest, head = label_text(doc, obj_start, obj_end).split()
+            label = " ".join(rest + [singular(head), noun])
+        yield Phrase(doc[start:end], "gerund_clause", label=label)
+
+
 @rule(score=0.85)
 def token_pattern_matches(doc, context):
     """Matches of the token patterns in the user's pattern files.
@@ -136,7 +204,7 @@ def hardware_acronym_inside_phrase(doc, start, end, vocab):
 
 
 # Span rules whose phrases are kept whole: not trimmed, split or filtered.
-WHOLE_PHRASE_ORIGINS = ("acronym_long_form", "token_pattern_matches")
+WHOLE_PHRASE_ORIGINS = ("acronym_long_form", "token_pattern_matches", "gerund_clause")
 
 
 def trim(doc, start, end, vocab):
