@@ -45,7 +45,7 @@ class PKG(DefinedNamespace):
     Dataset: URIRef  # A data set a paper uses or evaluates on.
     Metric: URIRef  # A metric a paper reports.
     Rule: URIRef  # An extraction rule of one paperkg version, with the confidence of what it finds.
-    Analysis: URIRef  # What one build found about one paper or concept within its own corpus: PageRank, community, paper count.
+    Analysis: URIRef  # What one build found about one paper or concept within its own corpus: its PageRank, a concept's paper count.
     Similarity: URIRef  # A qualified similarity between two papers in one build: the papers, the score and the shared concepts in order.
     CoOccurrence: URIRef  # A qualified co-occurrence of two concepts in the same papers of one build, with its count and strength.
     Community: URIRef  # A community (cluster) of papers and concepts found by one build, named by its most characteristic concepts.
@@ -83,7 +83,6 @@ class PKG(DefinedNamespace):
     coOccurringConcept: URIRef  # One of the two concepts of a pkg:CoOccurrence.
     count: URIRef  # How many papers mention both concepts of a pkg:CoOccurrence.
     strength: URIRef  # Association strength of a pkg:CoOccurrence: count corrected for how frequent each concept is.
-    community: URIRef  # Links a pkg:Analysis to the pkg:Community its paper or concept belongs to in that build.
     member: URIRef  # Links a pkg:Community to a paper or concept in it.
     pagerank: URIRef  # PageRank centrality of a paper or concept in the graph of one build.
 
@@ -132,7 +131,6 @@ _TERMS = {
     "coOccurringConcept": (_PROPERTY, "co-occurring concept", None, SKOS.Concept),
     "count": (_PROPERTY, "count", None, XSD.integer),
     "strength": (_PROPERTY, "strength", None, XSD.decimal),
-    "community": (_PROPERTY, "community", None, PKG.Community),
     "member": (_PROPERTY, "member", None, None),
     "pagerank": (_PROPERTY, "PageRank", None, XSD.decimal),
 }

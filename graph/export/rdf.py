@@ -56,7 +56,7 @@ How each part maps (vocabulary in graph/vocab.py):
                corpus or a term of the field's word lists (extract/data/terms.jsonl) of the same
                type (pipeline parallelism -> parallelism); a word-list term that the corpus lacks
                becomes a concept of its own; concepts without a broader concept in a scheme are
-               its skos:topConceptOf (and the scheme's skos:hasTopConcept).
+               its skos:topConceptOf.
     mention    paper pkg:usesMethod | pkg:addressesProblem | ... concept (the link), and one
                oa:Annotation per link: oa:hasBody the concept, pkg:rule the pkg:Rule (which
                carries the confidence once; a link whose confidence differs carries its own),
@@ -74,13 +74,13 @@ How each part maps (vocabulary in graph/vocab.py):
                papers and concepts, dcterms:source each input, dcterms:conformsTo the shapes,
                dcterms:license (--license), void:uriSpace, void:vocabulary.
     analysis   build/<id>/paper/<pid>, build/<id>/concept/<slug> a pkg:Analysis:
-               pkg:analysisOf the node, pkg:pagerank, pkg:community, pkg:paperCount;
+               pkg:analysisOf the node, pkg:pagerank, pkg:paperCount (concepts);
                build/<id>/similarity/<a>/<b> a pkg:Similarity (pkg:similarPaper, pkg:score,
                pkg:conceptScore, pkg:textScore, pkg:rankedConcept [pkg:rank, pkg:concept]),
                papers pkg:qualifiedSimilarity it; build/<id>/cooccurrence/<a>/<b> a
                pkg:CoOccurrence (pkg:coOccurringConcept, pkg:count, pkg:strength);
-               build/<id>/community/<n> a pkg:Community (rdfs:label, pkg:member,
-               pkg:rankedConcept); each prov:wasGeneratedBy the activity.
+               build/<id>/community/<n> a pkg:Community (rdfs:label, pkg:member: its papers
+               and concepts, pkg:rankedConcept); each prov:wasGeneratedBy the activity.
 """
 
 import hashlib
@@ -88,6 +88,8 @@ import heapq
 import json
 import os
 import re
+import subprocess
+import sys
 import tempfile
 from collections import defaultdict
 from pathlib import Path
@@ -235,6 +237,7 @@ def term(node):
 
 
 XSD_STRING = str(XSD.string)
+_DECIMAL = str(XSD.decimal)
 A = ref(str(RDF.type))
 
 
@@ -242,14 +245,21 @@ def P(namespace_term):  # noqa: N802 - a predicate or class as an N-Triples term
     return ref(str(namespace_term))
 
 
+_TYPED = {str(t): "^^<" + str(t) + ">" for t in (XSD.integer, XSD.nonNegativeInteger, XSD.decimal,
+                                                   XSD.boolean, XSD.gYear)}
+
+
+_NNI = _TYPED[str(XSD.nonNegativeInteger)]
+
+
 def integer(value, datatype=XSD.integer):
-    return literal(str(int(value)), datatype=str(datatype))
+    return '"' + str(int(value)) + '"' + _TYPED[str(datatype)]
 
 
 def decimal(value, digits=defaults.SCORE_DIGITS):
     """An xsd:decimal in canonical form (no exponent, no trailing zeros), rounded to ``digits``."""
     lexical = f"{round(float(value), digits):.{digits}f}".rstrip("0")
-    return literal(lexical + "0" if lexical.endswith(".") else lexical, datatype=str(XSD.decimal))
+    return '"' + (lexical + "0" if lexical.endswith(".") else lexical) + '"' + _TYPED[_DECIMAL]
 
 
 def boolean(value):
@@ -262,9 +272,15 @@ def year(value):
     return literal(("-" if number < 0 else "") + f"{abs(number):04d}", datatype=str(XSD.gYear))
 
 
+_SAFE_SEGMENT = re.compile(r"[A-Za-z0-9._~-]+")
+
+
 def segment(value):
     """A path segment of an instance IRI (percent-encoded, never empty)."""
-    return quote(str(value), safe="-._~") or "_"
+    value = str(value)
+    if _SAFE_SEGMENT.fullmatch(value):
+        return value
+    return quote(value, safe="-._~") or "_"
 
 
 def build_id(meta):
@@ -306,7 +322,7 @@ T.update({name: P(PKG[name]) for name in (
     "relatedPaper", "truncated", "sourceLine", "arxivId", "rule", "confidence", "inputHash",
     "analysisOf", "paperCount", "similarityMeasure", "qualifiedSimilarity", "similarPaper", "score",
     "conceptScore", "textScore", "rankedConcept", "concept", "rank", "coOccurringConcept", "count",
-    "strength", "community", "member", "pagerank", "memberClass")})
+    "strength", "member", "pagerank", "memberClass")})
 CLASS_TERM = {kind: P(cls) for kind, cls in CONCEPT_CLASS.items()}
 MENTION_TERM = {kind: P(prop) for kind, prop in MENTION_PROPERTY.items()}
 
@@ -322,6 +338,7 @@ class Export:
         self.activity = self.iri(f"build/{self.build}")
         self.dataset = self.iri(f"build/{self.build}/dataset")
         self._nodes = {}
+        self.venues = set()
 
     def iri(self, path):
         """The IRI term of ``path`` (already IRI-safe) under the base IRI."""
@@ -529,8 +546,10 @@ def metadata_lines(ex, paper, data):
     if data.get("venue"):
         venue = ex.iri(f"venue/{segment(venue_slug(data['venue']))}")
         yield f"{paper} {T['isPartOf']} {venue} ."
-        yield f"{venue} {A} {T['CreativeWork']} ."
-        yield f"{venue} {T['label']} {text(data['venue'])} ."
+        if venue not in ex.venues:  # each venue described once
+            ex.venues.add(venue)
+            yield f"{venue} {A} {T['CreativeWork']} ."
+            yield f"{venue} {T['label']} {text(data['venue'])} ."
     if data.get("doi"):
         yield f"{paper} {T['doi']} {literal(data['doi'])} ."
         yield f"{paper} {T['sameAs']} {external(WORK_IRI['doi'] + data['doi'])} ."
@@ -568,12 +587,11 @@ def source_part(data):
 
 
 def analysis_lines(ex, node, data):
-    """What this build found about one node: PageRank, community, paper count (concepts)."""
+    """What this build found about one node: PageRank, paper count (concepts). (Its community
+    is the pkg:Community whose pkg:member it is.)"""
     facts = []
     if data.get("pagerank") is not None:
         facts.append((T["pagerank"], decimal(data["pagerank"], defaults.PAGERANK_DIGITS)))
-    if data.get("community") is not None:
-        facts.append((T["community"], ex.scoped(f"community/{segment(data['community'])}")))
     if data["kind"] == model.CONCEPT:
         facts.append((T["paperCount"], integer(data.get("papers", 0))))
     if not facts:
@@ -725,7 +743,6 @@ def concept_lines(ex, table):
             yield f"{concept} {T['inScheme']} {scheme} ."
             if kind not in broader_types:
                 yield f"{concept} {T['topConceptOf']} {scheme} ."
-                yield f"{scheme} {T['hasTopConcept']} {concept} ."
         if node not in ex.graph:  # a word-list term: its paper count in this build is 0
             analysis = ex.scoped(quote(node, safe="/-._~"))
             yield f"{analysis} {A} {T['Analysis']} ."
@@ -783,8 +800,8 @@ def mention_lines(ex, paper_node, concept_node, paper_data, edge, rules):
         yield f"{target} {T['hasSelector']} {selector} ."
         yield f"{selector} {A} {T['TextQuoteSelector']} ."
         yield f"{selector} {T['exact']} {literal(exact)} ."
-        yield f"{selector} {T['start']} {integer(start, XSD.nonNegativeInteger)} ."
-        yield f"{selector} {T['end']} {integer(end, XSD.nonNegativeInteger)} ."
+        yield f"{selector} {T['start']} \"{start}\"{_NNI} ."
+        yield f"{selector} {T['end']} \"{end}\"{_NNI} ."
         if passage.count(exact) > 1:
             yield f"{selector} {T['prefix']} {literal(passage[max(0, start - context):start])} ."
             yield f"{selector} {T['suffix']} {literal(passage[end:end + context])} ."
@@ -843,34 +860,48 @@ def community_lines(ex, community):
 
 # --- sorting and writing ----------------------------------------------------------------------
 
+def sorted_runs(items, extra, chunk, folder):
+    """Sort the lines of ``items`` plus the line ``extra(count)`` (made once the number of
+    lines is known: the dataset's void:triples) in chunks of ``chunk`` lines: ([paths of sorted
+    runs spilled to ``folder``], the last sorted chunk kept in memory, the number of lines).
+    The lines are unique by construction (a test checks it), so the count is the file's."""
+    runs, buffer, count = [], [], 0
+    for line in items:
+        buffer.append(line)
+        if len(buffer) >= chunk:
+            buffer.sort()
+            runs.append(spill(buffer, folder, len(runs)))
+            count += len(buffer)
+            buffer = []
+    count += len(buffer) + 1
+    buffer.append(extra(count))
+    buffer.sort()
+    return runs, buffer, count
+
+
+def merged(runs, last):
+    """The sorted lines of the spilled ``runs`` and the sorted list ``last``, merged."""
+    if not runs:
+        yield from last
+        return
+    files = [open(run, encoding="utf-8", newline="\n") for run in runs]
+    try:
+        yield from heapq.merge(last, *(map(_strip_newline, f) for f in files))
+    finally:
+        for f in files:
+            f.close()
+
+
 def sorted_unique(items, chunk=None, tmpdir=None):
-    """The lines of ``items`` sorted, duplicates dropped. Up to ``chunk`` lines are sorted in
-    memory; past that each sorted chunk is written to a temporary file in ``tmpdir`` and the
-    runs are merged (heapq.merge). Yields lines without newlines."""
-    chunk = chunk or defaults.RDF_SORT_CHUNK
-    runs, buffer = [], []
+    """The lines of ``items`` sorted and without duplicates, through spilled runs past
+    ``chunk`` lines (for callers other than ``write``)."""
     with tempfile.TemporaryDirectory(prefix=".rdf-sort-", dir=tmpdir) as folder:
-        for line in items:
-            buffer.append(line)
-            if len(buffer) >= chunk:
-                runs.append(spill(sorted(set(buffer)), folder, len(runs)))
-                buffer = []
-        buffer = sorted(set(buffer))
-        if not runs:
-            yield from buffer
-            return
-        runs.append(spill(buffer, folder, len(runs)))
-        del buffer
-        files = [open(run, encoding="utf-8", newline="\n") for run in runs]
-        try:
-            previous = None
-            for line in heapq.merge(*(map(_strip_newline, f) for f in files)):
-                if line != previous:
-                    yield line
-                    previous = line
-        finally:
-            for f in files:
-                f.close()
+        runs, last, _ = sorted_runs(items, lambda count: "", chunk or defaults.RDF_SORT_CHUNK, folder)
+        previous = None
+        for line in merged(runs, last[1:]):
+            if line != previous:
+                yield line
+                previous = line
 
 
 def _strip_newline(line):
@@ -880,21 +911,9 @@ def _strip_newline(line):
 def spill(lines_sorted, folder, number):
     path = os.path.join(folder, f"run-{number:05d}.nt")
     with open(path, "w", encoding="utf-8", newline="\n") as fh:
-        fh.writelines(line + "\n" for line in lines_sorted)
+        fh.write("\n".join(lines_sorted))
+        fh.write("\n")
     return path
-
-
-def with_count(sorted_lines, position_line):
-    """``sorted_lines`` with ``position_line`` (the void:triples line, which needs the total)
-    inserted where it sorts."""
-    placed = False
-    for line in sorted_lines:
-        if not placed and position_line < line:
-            yield position_line
-            placed = True
-        yield line
-    if not placed:
-        yield position_line
 
 
 def prefixes_for(base_iri):
@@ -909,169 +928,169 @@ _LOCAL = re.compile(r"[A-Za-z0-9_](?:[A-Za-z0-9_.-]*[A-Za-z0-9_-])?")
 
 class Compactor:
     """IRIs written as ``prefix:local`` where the local part is a plain local name, else as
-    ``wrap`` makes them (``<iri>`` in Turtle, the bare IRI in JSON-LD)."""
+    ``wrap`` makes them (``<iri>`` in Turtle, the bare IRI in JSON-LD). A plain local name holds
+    no ``/`` or ``#``, so the namespace is the IRI up to its last ``/`` or ``#``: one look-up."""
 
     def __init__(self, prefixes, wrap="<{}>"):
         self.wrap = wrap
-        self.namespaces = sorted(((ns, prefix) for prefix, ns in prefixes), key=lambda p: -len(p[0]))
-        self.cache = {}
+        self.prefix = {ns: prefix for prefix, ns in prefixes}
+        self.memo = {}
 
     def __call__(self, iri_text):
-        found = self.cache.get(iri_text)
-        if found is None:
+        found = self.memo.get(iri_text)
+        if found is not None:
+            return found
+        cut = max(iri_text.rfind("/"), iri_text.rfind("#")) + 1
+        prefix = self.prefix.get(iri_text[:cut])
+        if prefix is not None and _LOCAL.fullmatch(iri_text, cut):
+            found = prefix + ":" + iri_text[cut:]
+        else:
             found = self.wrap.format(iri_text)
-            for namespace, prefix in self.namespaces:
-                if iri_text.startswith(namespace):
-                    local = iri_text[len(namespace):]
-                    if _LOCAL.fullmatch(local):
-                        found = f"{prefix}:{local}"
-                    break
-            if len(self.cache) < 200_000:
-                self.cache[iri_text] = found
+        if len(self.memo) > 100_000:  # keeps the predicates and classes, forgets one-off IRIs
+            self.memo.clear()
+        self.memo[iri_text] = found
         return found
 
 
 def split_line(line):
-    """(subject, predicate, object) N-Triples terms of a line this module wrote."""
+    """(subject, predicate, object) N-Triples terms of a line this module wrote (no IRI holds
+    a space or ``>``: ``iri`` and ``external`` escape them)."""
     first = line.index("> ") + 1
     second = line.index("> ", first + 1) + 1
     return line[:first], line[first + 1:second], line[second + 1:-2]
 
 
-_UNESCAPE = re.compile(r"\\(?:u([0-9A-Fa-f]{4})|U([0-9A-Fa-f]{8})|(.))")
-_UNECHAR = {"t": "\t", "b": "\b", "n": "\n", "r": "\r", "f": "\f", '"': '"', "'": "'", "\\": "\\"}
-
-
-def unescape(body):
-    if "\\" not in body:
-        return body
-    return _UNESCAPE.sub(lambda m: chr(int(m.group(1) or m.group(2), 16)) if (m.group(1) or m.group(2))
-                         else _UNECHAR[m.group(3)], body)
-
-
-class TurtleWriter:
-    """Turtle from sorted N-Triples lines: one block per subject, prefixed names where they
-    read plainly; literals keep their N-Triples form (valid Turtle)."""
-
-    def __init__(self, fh, prefixes):
-        self.fh = fh
-        self.compact = Compactor(prefixes)
-        self.subject = None
-        self.predicate = None
-        fh.write("".join(f"@prefix {p}: <{ns}> .\n" for p, ns in prefixes))
-
-    def _term(self, value):
-        if value.startswith("<"):
-            return self.compact(value[1:-1])
-        at = value.rfind('"')
-        if value[at + 1:at + 3] == "^^":
-            return value[:at + 3] + self.compact(value[at + 4:-1])
-        return value
-
-    def add(self, s, p, o):
-        obj = self._term(o)
-        if s != self.subject:
-            self.fh.write(" .\n" if self.subject is not None else "")
-            self.fh.write(f"\n{self._term(s)} {self._predicate(p)} {obj}")
-            self.subject, self.predicate = s, p
-        elif p != self.predicate:
-            self.fh.write(f" ;\n    {self._predicate(p)} {obj}")
-            self.predicate = p
+def write_turtle(lines_sorted, fh, prefixes):
+    """Turtle from sorted N-Triples lines: one block per subject, ``;`` between predicates,
+    ``,`` between objects, prefixed names where they read plainly; literals keep their N-Triples
+    form (valid Turtle)."""
+    compact = Compactor(prefixes)
+    fh.write("".join(f"@prefix {p}: <{ns}> .\n" for p, ns in prefixes))
+    write = fh.write
+    subject = predicate = None
+    for line in lines_sorted:
+        first = line.index("> ") + 1
+        second = line.index("> ", first + 1) + 1
+        s, p, o = line[:first], line[first + 1:second], line[second + 1:-2]
+        if o[0] == "<":
+            o = compact(o[1:-1])
+        elif o[-1] == ">":
+            at = o.rindex("^^<")
+            o = o[:at + 2] + compact(o[at + 3:-1])
+        if s != subject:
+            write((" .\n\n" if subject is not None else "\n") + compact(s[1:-1]) + " "
+                  + ("a" if p == A else compact(p[1:-1])) + " " + o)
+            subject, predicate = s, p
+        elif p != predicate:
+            write(" ;\n    " + ("a" if p == A else compact(p[1:-1])) + " " + o)
+            predicate = p
         else:
-            self.fh.write(f" ,\n        {obj}")
-
-    def _predicate(self, p):
-        return "a" if p == A else self._term(p)
-
-    def close(self):
-        if self.subject is not None:
-            self.fh.write(" .\n")
+            write(" ,\n        " + o)
+    if subject is not None:
+        write(" .\n")
 
 
-class JsonLdWriter:
+def write_jsonld(lines_sorted, fh, prefixes):
     """JSON-LD from sorted N-Triples lines: a @context of the prefixes and one node object a
-    subject in @graph, written as each subject ends; values in N-Triples order."""
+    subject in @graph, keys and values in N-Triples order. An N-Triples string body (escaped by
+    ``escape_string``: only the two-character escapes of quote, backslash, newline, return, tab,
+    backspace and form feed, and four-hex-digit u escapes) is a valid JSON string body with the
+    same meaning, so literals are copied as they are; IRIs hold no quote or backslash."""
+    compact = Compactor(prefixes, wrap="{}")
+    fh.write('{"@context": ' + json.dumps(dict(prefixes), sort_keys=True) + ',\n "@graph": [')
+    write = fh.write
+    separator = "\n  "
+    subject, types, values = None, [], {}
 
-    def __init__(self, fh, prefixes):
-        self.fh = fh
-        self.compact = Compactor(prefixes, wrap="{}")
-        self.node = None
-        self.subject = None
-        context = json.dumps(dict(prefixes), ensure_ascii=False, sort_keys=True)
-        fh.write('{"@context": ' + context + ',\n "@graph": [')
-        self.first = True
+    def flush():
+        parts = ['"@id": "' + compact(subject[1:-1]) + '"']
+        if types:
+            parts.append('"@type": [' + ", ".join(types) + "]")
+        for key, found in values.items():
+            parts.append('"' + compact(key[1:-1]) + '": [' + ", ".join(found) + "]")
+        write(separator + "{" + ", ".join(parts) + "}")
 
-    def _iri(self, value):
-        return self.compact(value[1:-1])
-
-    def _value(self, o):
-        if o.startswith("<"):
-            return {"@id": self._iri(o)}
-        at = o.rfind('"')
-        value = {"@value": unescape(o[1:at])}
-        rest = o[at + 1:]
-        if rest.startswith("@"):
-            value["@language"] = rest[1:]
-        elif rest.startswith("^^"):
-            value["@type"] = self.compact(rest[3:-1])
-        return value
-
-    def add(self, s, p, o):
-        if s != self.subject:
-            self._flush()
-            self.subject, self.node = s, {"@id": self._iri(s)}
+    for line in lines_sorted:
+        first = line.index("> ") + 1
+        second = line.index("> ", first + 1) + 1
+        s, p, o = line[:first], line[first + 1:second], line[second + 1:-2]
+        if s != subject:
+            if subject is not None:
+                flush()
+                separator = ",\n  "
+            subject, types, values = s, [], {}
         if p == A:
-            self.node.setdefault("@type", []).append(self._iri(o))
+            types.append('"' + compact(o[1:-1]) + '"')
+            continue
+        if o[0] == "<":
+            value = '{"@id": "' + compact(o[1:-1]) + '"}'
         else:
-            self.node.setdefault(self._iri(p), []).append(self._value(o))
+            at = o.rindex('"')
+            if at == len(o) - 1:
+                value = '{"@value": ' + o + "}"
+            elif o[at + 1] == "@":
+                value = '{"@language": "' + o[at + 2:] + '", "@value": ' + o[:at + 1] + "}"
+            else:
+                value = '{"@type": "' + compact(o[at + 4:-1]) + '", "@value": ' + o[:at + 1] + "}"
+        found = values.get(p)
+        if found is None:
+            values[p] = [value]
+        else:
+            found.append(value)
+    if subject is not None:
+        flush()
+    write("\n ]}\n")
 
-    def _flush(self):
-        if self.node is not None:
-            self.fh.write(("\n  " if self.first else ",\n  ")
-                          + json.dumps(self.node, ensure_ascii=False, sort_keys=True))
-            self.first = False
 
-    def close(self):
-        self._flush()
-        self.fh.write("\n ]}\n")
+def derive(nt_path, out_path, kind, prefixes):
+    """Write ``out_path`` (kind "turtle" or "jsonld") from the sorted N-Triples file."""
+    writer = write_turtle if kind == "turtle" else write_jsonld
+    with open(nt_path, encoding="utf-8", newline="\n") as src, \
+            open(out_path, "w", encoding="utf-8", newline="\n") as out:
+        writer(map(_strip_newline, src), out, prefixes)
 
 
-def write(graph, outputs, base_iri=defaults.BASE_IRI, license=None, chunk=None):
+def write(graph, outputs, base_iri=defaults.BASE_IRI, license=None, chunk=None, parallel=None):
     """Write the RDF export of ``graph`` through ``outputs`` (an io.OutputSet): graph.nt,
-    graph.ttl, graph.jsonld and shapes.ttl. Returns counts: {"triples", "papers", "works",
-    "concepts", "annotations", "mentions"}."""
+    graph.ttl, graph.jsonld and shapes.ttl. Turtle is written by a second process while this
+    one writes JSON-LD when ``parallel`` (default: when the machine has more than one core and
+    the export is big). Returns counts: {"triples", "papers", "works", "concepts"}."""
     base_iri = check_base_iri(base_iri)
+    chunk = chunk or defaults.RDF_SORT_CHUNK
     stats = {}
     ex = Export(graph, base_iri, license)
     nt_path = outputs.path("graph.nt")
-    with progress.stage("RDF triples"):
-        ordered = sorted_unique(lines(graph, base_iri, license, stats), chunk=chunk,
-                                tmpdir=Path(nt_path).parent)
-        # one pass to count (the runs, or the chunk, stay sorted on disk or in memory) ...
-        with tempfile.TemporaryDirectory(prefix=".rdf-merged-", dir=Path(nt_path).parent) as folder:
-            merged = os.path.join(folder, "merged.nt")
-            count = 0
-            with open(merged, "w", encoding="utf-8", newline="\n") as fh:
-                for line in ordered:
-                    fh.write(line + "\n")
-                    count += 1
-            total = count + 1  # the void:triples line itself
-            stats["triples"] = total
-            counter = count_line(ex.dataset, total)
-            prefixes = prefixes_for(base_iri)
-            # ... and one to write the three files.
-            with open(merged, encoding="utf-8", newline="\n") as src, \
-                    open(nt_path, "w", encoding="utf-8", newline="\n") as nt, \
-                    open(outputs.path("graph.ttl"), "w", encoding="utf-8", newline="\n") as ttl, \
-                    open(outputs.path("graph.jsonld"), "w", encoding="utf-8", newline="\n") as jsonld:
-                turtle, document = TurtleWriter(ttl, prefixes), JsonLdWriter(jsonld, prefixes)
-                for line in with_count(map(_strip_newline, src), counter):
+    folder = Path(nt_path).parent
+    prefixes = prefixes_for(base_iri)
+    with tempfile.TemporaryDirectory(prefix=".rdf-sort-", dir=folder) as runs_folder:
+        with progress.stage("RDF triples"):
+            runs, last, count = sorted_runs(lines(graph, base_iri, license, stats),
+                                            lambda total: count_line(ex.dataset, total),
+                                            chunk, runs_folder)
+            stats["triples"] = count
+            with open(nt_path, "w", encoding="utf-8", newline="\n") as nt:
+                for line in merged(runs, last):
                     nt.write(line + "\n")
-                    s, p, o = split_line(line)
-                    turtle.add(s, p, o)
-                    document.add(s, p, o)
-                turtle.close()
-                document.close()
+    del last
+    ttl_path, jsonld_path = outputs.path("graph.ttl"), outputs.path("graph.jsonld")
+    if parallel is None:
+        parallel = (os.cpu_count() or 1) > 1 and count > defaults.RDF_PARALLEL_TRIPLES
+    with progress.stage("graph.ttl, graph.jsonld"):
+        if parallel:
+            # a second Python process (not multiprocessing: nothing of the caller is re-imported)
+            child = subprocess.Popen([sys.executable, "-m", __name__, "turtle", str(nt_path),
+                                      str(ttl_path), json.dumps(prefixes)])
+            try:
+                derive(nt_path, jsonld_path, "jsonld", prefixes)
+                if child.wait() != 0:
+                    raise RuntimeError(f"writing {ttl_path} failed (exit status {child.returncode})")
+            finally:
+                if child.poll() is None:
+                    child.kill()
+                    child.wait()
+        else:
+            derive(nt_path, ttl_path, "turtle", prefixes)
+            derive(nt_path, jsonld_path, "jsonld", prefixes)
     outputs.path("shapes.ttl").write_bytes(SHAPES_FILE.read_bytes())
     return stats
 
@@ -1101,3 +1120,7 @@ def to_rdf(graph, base_iri=defaults.BASE_IRI, license=None):
     graphs and tests."""
     rdf = bind_prefixes(Graph(bind_namespaces="none"), check_base_iri(base_iri))
     return rdf.parse(data=serialise(graph, base_iri, license)["graph.nt"], format="nt")
+
+
+if __name__ == "__main__":  # the second process of ``write``: python -m ... KIND NT OUT PREFIXES
+    derive(sys.argv[2], sys.argv[3], sys.argv[1], [tuple(p) for p in json.loads(sys.argv[4])])
