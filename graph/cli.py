@@ -250,11 +250,15 @@ def papers_table(records, merged=()):
 @click.option("--base-iri", default=defaults.BASE_IRI, show_default=True, metavar="IRI",
               callback=lambda ctx, param, value: check_base_iri(value),
               help="Base of the RDF instance IRIs (absolute http(s) IRI ending in / or #).")
+@click.option("--license", "license_iri", default=None, metavar="IRI",
+              callback=lambda ctx, param, value: check_license(value),
+              help="Licence of the export, stated on its void:Dataset (dcterms:license), e.g. "
+              "https://creativecommons.org/licenses/by/4.0/")
 @input_options()
 @model_options
 @relate_options
-def build(paths, out_dir, max_nodes, base_iri, input_format, anchors, max_chars, model, patterns,
-          workers, quiet, top_k, threshold, min_count):
+def build(paths, out_dir, max_nodes, base_iri, license_iri, input_format, anchors, max_chars, model,
+          patterns, workers, quiet, top_k, threshold, min_count):
     """Build the knowledge graph of related-paper lists and write every output to a folder:
     papers.jsonl, concepts.jsonl and the graph exports.
 
@@ -268,7 +272,8 @@ def build(paths, out_dir, max_nodes, base_iri, input_format, anchors, max_chars,
     records, status = read_inputs(paths, input_format, anchors, max_chars)
     extracted, graph = extract_and_relate(records, model, patterns, workers, quiet, top_k,
                                           threshold, min_count)
-    written = write_outputs(extracted, graph, out_dir, base_iri=base_iri, max_nodes=max_nodes)
+    written = write_outputs(extracted, graph, out_dir, base_iri=base_iri, max_nodes=max_nodes,
+                            **({"license": license_iri} if license_iri else {}))
     if not quiet:
         click.echo(f"wrote {len(written)} files to {out_dir}: {', '.join(written)}", err=True)
     sys.exit(status)
@@ -363,6 +368,12 @@ def report(paths, out_dir, input_format, anchors, max_chars, model, patterns, wo
 
 def check_base_iri(value):
     from .export.rdf import check_base_iri as check
+
+    return check(value)
+
+
+def check_license(value):
+    from .export.rdf import check_license as check
 
     return check(value)
 
