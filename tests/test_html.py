@@ -1,17 +1,23 @@
 """The HTML explorer, opened in a real headless Chromium with the network off: it draws the
-whole graph, reaches no host, runs nothing from the input, and its search, filter, click,
-toggles and hover work."""
+whole graph (or, for a big one, an overview that says what it leaves out), reaches no host,
+runs nothing from the input, stays small and fast at scale, and its search, filter, click,
+toggles, hover, citations and colour by year work."""
 
+import hashlib
+import json
+import re
 import shutil
 from pathlib import Path
 
 import pytest
 
 from paperkg.extract.readers import read_paths
-from paperkg.graph import model
+from paperkg.extract.records import CONCEPT_TYPES
+from paperkg.graph import appearance, defaults, model
 from paperkg.graph.export import html
 from paperkg.graph.build import make_graph
 
+import synthetic
 from conftest import FIXTURES
 
 CHROMIUM = Path("/usr/bin/chromium") if Path("/usr/bin/chromium").exists() else None
@@ -87,10 +93,39 @@ class Page:
         self.context.close()
 
 
-def open_page(browser, tmp_path, graph, **kwargs):
+def write_page(tmp_path, graph, **kwargs):
     path = tmp_path / "graph.html"
-    path.write_text(html.render(graph, **kwargs), encoding="utf-8")
-    return Page(browser, path)
+    html.write(graph, path, **kwargs)
+    return path
+
+
+def open_page(browser, tmp_path, graph, **kwargs):
+    return Page(browser, write_page(tmp_path, graph, **kwargs))
+
+
+def page_data(path):
+    """The data the page's script reads, parsed from the written page."""
+    text = path.read_text(encoding="utf-8")
+    found = re.search(r'<script type="application/json" id="paperkg-data">(.*?)</script>', text, re.S)
+    return json.loads(found.group(1))
+
+
+@pytest.fixture(scope="module")
+def big_graph():
+    """A synthetic graph of 3,000 papers, 15,000 concepts, ~75,000 edges, with metadata."""
+    return synthetic.graph(3000)
+
+
+@pytest.fixture(scope="module")
+def dated_graph():
+    """A small synthetic graph with metadata, years, citations and a cited work."""
+    return synthetic.graph(60)
+
+
+@pytest.fixture(scope="module")
+def undated_graph():
+    """The same without years, metadata or citations."""
+    return synthetic.graph(60, years=False, citations=False)
 
 
 @pytest.fixture(scope="module")
@@ -132,7 +167,7 @@ def test_seed_page_draws_the_whole_graph_offline_and_stops_moving(browser, tmp_p
 
 @pytest.mark.browser
 def test_markup_in_the_input_is_shown_as_text_and_runs_nothing(browser, tmp_path, injected_graph):
-    page_html = html.render(injected_graph)
+    page_html = write_page(tmp_path, injected_graph).read_text(encoding="utf-8")
     assert "<img src=x" not in page_html and "pwned" in page_html  # travels escaped as JSON
     page = open_page(browser, tmp_path, injected_graph)
     try:
@@ -241,21 +276,242 @@ def test_hovering_a_similarity_edge_lists_the_shared_concepts(browser, tmp_path,
 
 
 @pytest.mark.browser
-def test_max_nodes_keeps_the_most_connected_and_says_so(browser, tmp_path, seed_graph):
+def test_max_nodes_draws_the_most_central_papers_and_most_mentioned_concepts(browser, tmp_path,
+                                                                               seed_graph):
     page = open_page(browser, tmp_path, seed_graph, max_nodes=20)
     try:
-        kept = page.js("nodes.getIds()")
-        degree = dict(seed_graph.degree())
-        assert len(kept) == 20
-        assert min(degree[n] for n in kept) >= max(degree[n] for n in seed_graph if n not in kept)
-        assert page.drawn()[0] == 20
+        kept = set(page.js("nodes.getIds()"))
+        assert len(kept) == 20 and page.drawn()[0] == 20
+        papers = [n for n in seed_graph if seed_graph.nodes[n]["kind"] == model.PAPER]
+        shown_papers = [n for n in papers if n in kept]
+        assert len(shown_papers) == round(20 * defaults.OVERVIEW_PAPER_SHARE)
+        assert set(model.papers(seed_graph, model.ANCHOR)) <= kept
+        rank = {n: seed_graph.nodes[n].get("pagerank", 0) for n in papers}
+        related = model.papers(seed_graph, model.RELATED)
+        assert min(rank[n] for n in related if n in kept) >= \
+            max(rank[n] for n in related if n not in kept)
+        for concept_type in {seed_graph.nodes[n]["concept_type"] for n in model.concepts(seed_graph)}:
+            of_type = model.concepts(seed_graph, concept_type)
+            shown = [seed_graph.nodes[n]["papers"] for n in of_type if n in kept]
+            left = [seed_graph.nodes[n]["papers"] for n in of_type if n not in kept]
+            assert shown, f"no {concept_type} drawn"
+            assert not left or min(shown) >= max(left)
         note = page.page.text_content("#truncation-note")
-        assert f"20 most connected of {seed_graph.number_of_nodes()} nodes" in note
+        total = seed_graph.number_of_nodes()
+        assert f"20 of {total} nodes" in note and "--max-nodes" in note
+        assert f"Left out: {len(papers) - len(shown_papers)} papers" in note
         assert page.errors == [] and page.outside == []
     finally:
         page.close()
 
 
-def test_page_is_the_same_bytes_every_build(seed_graph):
-    assert html.render(seed_graph) == html.render(seed_graph)
-    assert "https://" not in html.render(seed_graph).split("<script>")[0]  # no remote CSS/fonts
+@pytest.mark.browser
+def test_a_big_graph_opens_on_a_small_fast_overview(browser, tmp_path, big_graph):
+    """3,000 papers and 15,000 concepts: the page holds the default 400 nodes, is drawn and
+    interactive within 3 s, shows the concepts' co-occurrences, lists the most central papers
+    and every concept type, and says what it leaves out and how to see more."""
+    path = write_page(tmp_path, big_graph)
+    assert path.stat().st_size < 1_500_000
+    page = Page(browser, path)
+    try:
+        assert page.js("window.paperkg.readyAt") < 3000
+        assert page.js("network.physics.physicsEnabled") is False
+        assert page.errors == [] and page.outside == []
+        assert page.js("nodes.length") == defaults.MAX_NODES
+        note = page.page.text_content("#truncation-note")
+        assert f"{defaults.MAX_NODES} of {big_graph.number_of_nodes()} nodes" in note
+        assert "--max-nodes" in note and "Gephi" in note
+        # The overview shows the concepts' strongest co-occurrences from the start.
+        assert page.js("document.getElementById('edge-CO_OCCURS').checked") is True
+        assert page.js("edges.get().filter(e => e.kind === 'CO_OCCURS' && !e.hidden).length") > 0
+        per_node = page.js("(() => { const c = {}; edges.get().filter(e => e.kind === 'CO_OCCURS')"
+                           ".forEach(e => { c[e.from] = (c[e.from] || 0) + 1; c[e.to] = (c[e.to] || 0) + 1; });"
+                           " return Object.values(c); })()")
+        assert sum(per_node) <= 2 * defaults.OVERVIEW_COOCCURS_PER_NODE * len(per_node)
+        details = page.page.text_content("#details")
+        assert "Most central papers" in details
+        for concept_type in CONCEPT_TYPES:
+            assert appearance.kind_plural(concept_type).lower() in details.lower()
+        # Interactive: a click shows the concept's details at once.
+        top = max(model.concepts(big_graph), key=lambda n: big_graph.nodes[n]["papers"])
+        page.js("id => window.paperkg.select(id)", top)
+        assert page.page.text_content("#details h3") == big_graph.nodes[top]["label"]
+        assert "more papers mention it outside this view" in page.page.text_content("#details")
+    finally:
+        page.close()
+
+
+def test_page_size_grows_with_max_nodes_not_with_the_graph(tmp_path, big_graph, monkeypatch):
+    for name in "abc":
+        (tmp_path / name).mkdir()
+    small = write_page(tmp_path / "a", synthetic.graph(1500))
+    large = write_page(tmp_path / "b", big_graph)
+    assert large.stat().st_size < 1.25 * small.stat().st_size
+    # Past the text budget, abstracts are cut at a word and say so; marks stay inside the cut.
+    monkeypatch.setattr(html.defaults, "HTML_TEXT_BUDGET", 50_000)
+    data = page_data(write_page(tmp_path / "c", big_graph, max_nodes=1000))
+    papers = [n for n in data["nodes"] if n["kind"] in defaults.PAPER_KINDS and "abstract" in n["info"]]
+    assert papers and all(len(n["info"]["abstract"]) <= max(
+        defaults.HTML_MIN_ABSTRACT_CHARS, 50_000 // len(papers)) for n in papers)
+    cut = [n for n in papers if "cut" in n["info"]]
+    assert cut
+    for n in cut:
+        full = big_graph.nodes[n["id"]]["abstract"]
+        assert full.startswith(n["info"]["abstract"]) and n["info"]["cut"] == len(full)
+        assert all(m[1] <= len(n["info"]["abstract"]) for m in n["info"].get("marks", ()))
+
+
+@pytest.mark.browser
+def test_max_nodes_5000_is_drawn_from_the_build_time_layout(browser, tmp_path):
+    made = synthetic.graph(2000)
+    path = write_page(tmp_path, made, max_nodes=5000)
+    assert path.stat().st_size < 10_000_000
+    data = page_data(path)
+    page = Page(browser, path)
+    try:
+        assert page.js("window.paperkg.readyAt") < 10000
+        assert page.drawn()[0] == 5000 and page.errors == [] and page.outside == []
+        assert page.js("network.physics.physicsEnabled") is False
+        # Positions are the ones computed at build time, and nothing moves.
+        some = [n["id"] for n in data["nodes"][::500]]
+        where = page.js("ids => network.getPositions(ids)", some)
+        expected = {n["id"]: (n["x"], n["y"]) for n in data["nodes"]}
+        for node in some:
+            assert (where[node]["x"], where[node]["y"]) == pytest.approx(expected[node], abs=1)  # vis rounds
+        page.page.wait_for_timeout(300)
+        assert page.js("ids => network.getPositions(ids)", some) == where
+        page.js("id => window.paperkg.select(id)", some[0])
+        assert page.page.text_content("#details h3")
+    finally:
+        page.close()
+
+
+@pytest.mark.browser
+def test_citations_are_drawn_and_toggled_only_when_there_are_some(browser, tmp_path, dated_graph,
+                                                                   undated_graph, seed_graph):
+    cites = [(u, v) for u, v, d in dated_graph.edges(data=True) if d["kind"] == model.CITES]
+    assert cites
+    page = open_page(browser, tmp_path, dated_graph)
+    try:
+        assert page.js("edges.get().filter(e => e.kind === 'CITES' && !e.hidden).length") == len(cites)
+        citing, cited = max(cites, key=lambda e: dated_graph.out_degree(e[0]))
+        page.js("id => window.paperkg.select(id)", citing)
+        headings = page.js("[...document.querySelectorAll('#details h2')].map(h => h.textContent)")
+        out = len({v for u, v in cites if u == citing})
+        assert f"Cites ({out})" in headings
+        before = page.drawn()
+        page.page.uncheck("#edge-CITES")
+        assert page.drawn() == (before[0], before[1] - len(cites))
+        cited_work = next(n for n, d in dated_graph.nodes(data=True) if d["role"] == "cited")
+        page.js("id => window.paperkg.select(id)", cited_work)
+        assert "Cited by" in page.page.text_content("#details")
+    finally:
+        page.close()
+    for graph in (undated_graph, seed_graph):
+        (tmp_path / "other").mkdir(exist_ok=True)
+        page = open_page(browser, tmp_path / "other", graph)
+        try:
+            assert page.js("document.querySelectorAll('#edge-CITES').length") == 0
+        finally:
+            page.close()
+
+
+@pytest.mark.browser
+def test_colour_by_year_is_offered_only_when_years_exist(browser, tmp_path, dated_graph,
+                                                          undated_graph):
+    page = open_page(browser, tmp_path, dated_graph)
+    try:
+        page.page.select_option("#color-by", "year")
+        colours = dict(page.js("nodes.get().map(n => [n.id, n.color])"))
+        papers = [n for n in model.papers(dated_graph) if dated_graph.nodes[n].get("year")]
+        oldest = min(papers, key=lambda n: dated_graph.nodes[n]["year"])
+        newest = max(papers, key=lambda n: dated_graph.nodes[n]["year"])
+        assert colours[oldest] == defaults.YEAR_COLORS[0] and colours[newest] == defaults.YEAR_COLORS[-1]
+        for node, data in dated_graph.nodes(data=True):
+            if appearance.node_year(data) is None:
+                assert colours[node] == defaults.NO_YEAR_COLOR
+        concept = next(n for n in model.concepts(dated_graph)
+                       if dated_graph.nodes[n].get("mean_year") is not None)
+        assert colours[concept] == page.js("id => nodes.get(id).yearColor", concept)
+        legend = page.page.text_content("#years")
+        years = [dated_graph.nodes[n]["year"] for n in papers]
+        assert str(min(years)) in legend and str(max(years)) in legend
+        assert page.js("getComputedStyle(document.getElementById('years')).display") != "none"
+        page.page.select_option("#color-by", "kind")
+        assert page.js("nodes.get().every(n => n.color === n.kindColor)")
+    finally:
+        page.close()
+    (tmp_path / "undated").mkdir()
+    page = open_page(browser, tmp_path / "undated", undated_graph)
+    try:
+        assert page.js("document.querySelectorAll('#color-by option[value=year]').length") == 0
+    finally:
+        page.close()
+
+
+@pytest.mark.browser
+def test_details_show_a_papers_metadata_and_highlighted_mentions(browser, tmp_path, dated_graph):
+    paper = next(n for n in model.papers(dated_graph, model.RELATED)
+                 if dated_graph.nodes[n].get("doi") and dated_graph.nodes[n].get("venue"))
+    data = dated_graph.nodes[paper]
+    page = open_page(browser, tmp_path, dated_graph)
+    try:
+        page.js("id => window.paperkg.select(id)", paper)
+        details = page.page.text_content("#details")
+        assert ", ".join(data["authors"]) in details and f"{data['venue']}, {data['year']}" in details
+        links = page.js("[...document.querySelectorAll('#details a')].map(a => a.href)")
+        assert f"https://doi.org/{data['doi']}" in links
+        assert f"https://arxiv.org/abs/{data['arxiv']}" in links and data["url"] in links
+        mentions = sum(1 for _, v, d in dated_graph.out_edges(paper, data=True) if "mentions" in d)
+        assert page.js("document.querySelectorAll('#details mark').length") == mentions > 0
+        assert page.outside == []  # links are only followed when clicked
+    finally:
+        page.close()
+
+
+@pytest.mark.browser
+def test_every_node_kind_has_its_legend_colour_shape_and_filter(browser, tmp_path, dated_graph):
+    page = open_page(browser, tmp_path, dated_graph)
+    try:
+        kinds = {appearance.node_kind(d) for _, d in dated_graph.nodes(data=True)}
+        assert set(CONCEPT_TYPES) <= kinds and "cited" in kinds
+        for kind in kinds:
+            assert page.js("k => document.querySelectorAll('#kind-' + k).length", kind) == 1
+            looks = page.js("k => nodes.get().filter(n => n.kind === k).map(n => [n.color, n.shape])", kind)
+            assert {tuple(x) for x in looks} == {(appearance.kind_color(kind), appearance.kind_shape(kind))}
+        datasets = len(model.concepts(dated_graph, "dataset")) if "dataset" in kinds else 0
+        before = page.drawn()[0]
+        if datasets:
+            page.page.uncheck("#kind-dataset")
+            assert page.drawn()[0] == before - datasets
+    finally:
+        page.close()
+
+
+@pytest.mark.browser
+def test_text_json_and_xml_cannot_carry_still_shows_as_text(browser, tmp_path):
+    title = "Form\x0cfeed NUL\x00 lone \ud800 </script><script>window.pwned = 1</script> \u2028 end"
+    made = synthetic.graph(20, title_of=lambda n: title if n == 3 else f"Paper {n}")
+    node = next(n for n, d in made.nodes(data=True) if d.get("title") == title)
+    page = open_page(browser, tmp_path, made)
+    try:
+        page.js("id => window.paperkg.select(id)", node)
+        shown = page.page.text_content("#details .title")
+        assert shown == title.replace("\ud800", "\ufffd")
+        assert page.js("typeof window.pwned") == "undefined" and page.errors == []
+    finally:
+        page.close()
+
+
+def test_shipped_vis_network_is_the_recorded_build(tmp_path, seed_graph):
+    folder = Path(html.__file__).resolve().parent.parent / "data" / "vis-network"
+    readme = (folder / "README.md").read_text(encoding="utf-8")
+    build = (folder / "vis-network.min.js").read_bytes()
+    version = re.search(r"\| version \| (\S+)", readme).group(1)
+    assert hashlib.sha256(build).hexdigest() in readme
+    assert f"@version {version}".encode() in build[:1000] and (folder / "LICENSE").exists()
+    assert "pyvis" not in Path(html.__file__).read_text(encoding="utf-8")
+    page = write_page(tmp_path, seed_graph).read_text(encoding="utf-8")
+    code = build.decode("utf-8").replace("\r\n", "\n")
+    assert code.split("//# sourceMappingURL=")[0] in page and "sourceMappingURL" not in page
+    assert "https://" not in page.split("<script>")[0]  # no remote CSS or fonts

@@ -30,6 +30,7 @@ from .. import appearance, defaults, model
 TEMPLATE = "explorer.html.j2"
 VIS_FILE = ("data", "vis-network", "vis-network.min.js")
 LONE_SURROGATE = re.compile("[\ud800-\udfff]")
+SOURCE_MAP = re.compile(r"^//# sourceMappingURL=.*$", re.M)
 
 
 def write(graph, path, max_nodes=defaults.MAX_NODES):
@@ -49,8 +50,14 @@ def page_chunks(graph, max_nodes):
     """The page's text, piece by piece (the template filled with the page's data)."""
     data = page_data(graph, max_nodes)
     template = environment().from_string(package_text("data", TEMPLATE))
-    return template.generate(data=script_json(data), vis_js=package_text(*VIS_FILE),
+    return template.generate(data=script_json(data), vis_js=vis_js(),
                              meta=data["meta"], title=page_title(graph))
+
+
+def vis_js():
+    """The shipped vis-network build, without its source-map comment (the map is not shipped,
+    and a browser's developer tools would otherwise ask for it)."""
+    return SOURCE_MAP.sub("", package_text(*VIS_FILE))
 
 
 def environment():
