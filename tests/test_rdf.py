@@ -562,3 +562,23 @@ def test_seed_lists_built_apart_and_together_conform_in_one_store(seed_export, n
     assert len(list(store.subjects(RDF.type, VOID.Dataset))) == 3
     assert len(list(store.subjects(RDF.type, PROV.Activity))) == 3
     assert conforms(store)
+
+
+# --- any text, generated --------------------------------------------------------------------------
+
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+ANY_TEXT = st.text(st.characters(codec="utf-8", exclude_categories=("Cs",)), max_size=40) | \
+    st.sampled_from(["\u2028", "\x85", "\x0c\x00", "\ufffe\uffff", "a\\\"b", "\u202e\u0301😀"])
+
+
+@settings(max_examples=200, deadline=None)
+@given(ANY_TEXT)
+def test_any_literal_is_one_ntriples_line_that_parses_back(value):
+    line = f"<http://x/s> <http://x/p> {rdf.literal(value, lang='en')} ."
+    assert len(line.splitlines()) == 1
+    parsed_back = next(iter(ox.parse(line.encode("utf-8"), format=ox.RdfFormat.N_TRIPLES)))
+    assert parsed_back.object.value == value
+    # and the same body is a JSON string with the same meaning (what graph.jsonld copies)
+    assert json.loads(rdf.literal(value)) == value
