@@ -14,7 +14,7 @@ from .rules import CANDIDATE_RULES, DROP_RULES, REPAIR_RULES, SPAN_RULES, TYPE_R
 from .rules.base import Candidate, Piece, plain, term_type  # noqa: F401  (Candidate: public)
 from .rules.drops import is_generic
 from .rules.heads import VOCABULARY_RULES
-from .rules.spans import WHOLE_PHRASE_ORIGINS, SpanContext, chunk_pieces
+from .rules.spans import WHOLE_PHRASE_ORIGINS, SpanContext, chunk_pieces, written_form
 
 __all__ = ["Candidate", "find_candidates", "names_nothing", "abbreviation_pairs", "term_type"]
 
@@ -99,8 +99,8 @@ def pieces(doc, phrase, vocab):
     """The pieces one phrase gives: itself, or its trimmed coordination parts."""
     span = phrase.span
     if phrase.origin in WHOLE_PHRASE_ORIGINS:
-        return [Piece(doc, span.start, span.end, phrase.label or span.text, span.root, phrase.origin,
-                      vocab, phrase.hint)]
+        return [Piece(doc, span.start, span.end, phrase.label or written_form(doc, span.start, span.text),
+                      span.root, phrase.origin, vocab, phrase.hint)]
     return [Piece(doc, start, end, text, span.root, phrase.origin, vocab)
             for start, end, text in chunk_pieces(doc, span.start, span.end, vocab)]
 

@@ -19,7 +19,7 @@ from .records import CONCEPT_TYPES, analysed_text
 from .candidates import term_type
 from .rules import score as rule_score
 from .normalise import (concept_key, display_label, head_index, is_acronym, is_of_compound,
-                        singular, slug, without_markup)
+                        singular, slug, without_markup, written_case)
 
 _ACRONYM = re.compile(r"(?<![\w-])[A-Za-z][\w]*[A-Z][\w]*(?![\w])")
 _CUT_WORD = re.compile(r"(\w[\w-]*)(?:\u2026|\.\.\.)\s*$")
@@ -77,6 +77,7 @@ def expand_acronyms(text, local, corpus):
         found = local.get(word) or corpus.get(word)
         if not found:
             return match.group(0)
+        found = written_case(found)
         return found if word != match.group(0) else singular_phrase(found)
     return _ACRONYM.sub(long_form, text)
 

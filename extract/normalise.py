@@ -24,6 +24,7 @@ _STRAY = re.compile(r"[()\[\]\"$\\{}]")
 _POSSESSIVE = re.compile(r"'s\b|(?<=\w)s'(?=\s|$)")
 _SEPARATORS = re.compile(r"[-\u2010\u2011\u2012\u2013_/]")
 _NOT_WORD = re.compile(r"[^\w\s.+]|(?<!\d)\.|\.(?!\d)")
+_FUNCTION_WORDS = {"of", "and", "the", "for", "in", "on", "to", "a", "an", "with", "by", "via"}
 _KEEP_ENDINGS = ("ss", "us", "is", "ics", "as", "ous", "sis", "ws")
 
 
@@ -108,14 +109,38 @@ def concept_key(text):
     return " ".join(words)
 
 
+def keeps_case(word, title_run):
+    """True for a word whose capitals are part of its written form: an acronym or a name with
+    inner capitals (``vLLM``, ``PyTorch``, ``NVIDIA``), letters with digits (``H100``), a
+    capitalised word inside a phrase that is not capitalised throughout (``Merkle`` in ``Merkle
+    tree``) or standing alone (``Transformer``). Words of a phrase capitalised throughout
+    (``Large Language Models``, as definitions are written) are lower-cased."""
+    if is_acronym(word) or (any(c.isupper() for c in word) and any(c.isdigit() for c in word)):
+        return True
+    return word[:1].isupper() and not title_run
+
+
+def written_case(text):
+    """``text`` with each word in its written form (``keeps_case``), nothing else changed:
+    ``Area Under the Curve`` -> ``area under the curve``, ``Merkle tree`` stays."""
+    words = text.split()
+    parts = [p for w in words for p in w.split("-") if p[:1].isalpha() and p.lower() not in _FUNCTION_WORDS]
+    title_run = len(parts) >= 2 and all(p[:1].isupper() for p in parts)
+    return " ".join(w if keeps_case(w, title_run) else w.lower() for w in words)
+
+
 @lru_cache(maxsize=65536)
 def display_label(text):
-    """A readable label: acronyms and names keep their case, other words are lower case,
-    the head is singular and the spelling American (``Multiple GPUs`` -> ``multiple GPU``)."""
+    """A readable label in the written form of its words (``keeps_case``: ``Merkle tree``,
+    ``NVIDIA A100``, ``vLLM``; other words lower case), the head singular and the spelling
+    American (``Multiple GPUs`` -> ``multiple GPU``). Text taken from a sentence's first word
+    should come lower-cased when that word is only capitalised by its place (``written_form``)."""
     words = _words(text)
     if not words:
         return ""
-    words = [w if is_acronym(w) else american(w.lower()) for w in words]
+    parts = [p for w in words for p in w.split("-") if p[:1].isalpha() and p.lower() not in _FUNCTION_WORDS]
+    title_run = len(parts) >= 2 and all(p[:1].isupper() for p in parts)
+    words = [w if keeps_case(w, title_run) else american(w.lower()) for w in words]
     head = head_index(words)
     if not is_of_compound(words[head]):
         words[head] = singular(words[head])

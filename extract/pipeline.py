@@ -13,6 +13,7 @@ import scispacy.abbreviation  # noqa: F401  (registers the "abbreviation_detecto
 
 from . import defaults
 from .candidates import abbreviation_pairs, find_candidates, names_nothing
+from .rules.spans import written_form
 from .concepts import concept_table, extract_records
 from .nlp import load_model
 from .vocabulary import load_vocabulary
@@ -51,7 +52,7 @@ class AbbreviationSpans:
         shorts, longs = [], {}
         for short_start, short_end, long_start, long_end in abbreviation_pairs(doc._.abbreviations):
             short_text = doc[short_start:short_end].text
-            long_text = doc[long_start:long_end].text
+            long_text = written_form(doc, long_start, doc[long_start:long_end].text)
             if names_nothing(long_text, self.vocabulary):
                 continue
             shorts.append(Span(doc, short_start, short_end, label="short", span_id=long_text))

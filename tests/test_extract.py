@@ -463,3 +463,19 @@ def test_e_g_and_i_e_are_never_inside_a_concept(nlp):
     assert not [m for c in record["concepts"] for m in c["mentions"]
                 if "e.g" in m["text"] or "i.e" in m["text"]]
     assert "top-k sparsification" in {c["label"] for c in record["concepts"]}
+
+
+def test_labels_keep_the_usual_written_form_and_ids_stay_lower_case(nlp):
+    records = concepts.extract_records([
+        related("Proofs are stored in a Merkle tree. We serve models with vLLM on NVIDIA A100 and "
+                "H100 GPUs in PyTorch."),
+        related("Merkle trees are common in storage systems, and the Transformer architecture scales."),
+        related("Large Language Models (LLMs) are served by vLLM. Federated learning (FL) trains "
+                "shared models."),
+    ], nlp)
+    labels = {c["id"]: c["label"] for r in records for c in r["concepts"]}
+    assert labels["merkle-tree"] == "Merkle tree"  # sentence-initial "Merkle trees" agrees
+    assert labels["nvidia-a100"] == "NVIDIA A100" and labels["h100-gpu"] == "H100 GPU"
+    assert labels["vllm"] == "vLLM" and labels["pytorch"] == "PyTorch"
+    assert labels["large-language-model"] == "large language model"  # a definition's capitals go
+    assert labels["federated-learning"] == "federated learning"  # so do a sentence's first word's

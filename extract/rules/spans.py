@@ -231,7 +231,20 @@ def trim(doc, start, end, vocab):
 
 
 def label_text(doc, start, end):
-    return plain(_PARENTHESES.sub("", doc[start:end].text)).strip()
+    """The text a label is made from: no parenthetical, no markup, in its written form."""
+    return written_form(doc, start, plain(_PARENTHESES.sub("", doc[start:end].text)).strip())
+
+
+def written_form(doc, start, text):
+    """``text`` (starting at token ``start``) with a first word capitalised only because it
+    opens a sentence in lower case: ``Federated learning has...`` -> ``federated learning``."""
+    first = doc[start]
+    rest = [w for w in text.split()[1:] if w[:1].isalpha() and w.lower() not in ("of", "and", "the", "for")]
+    if rest and all(w[:1].isupper() for w in rest):
+        return text  # capitalised throughout (a definition): display_label lower-cases it whole
+    if text and first.is_sent_start and first.is_title and not first.is_upper and "-" not in first.text[1:]:
+        return text[:1].lower() + text[1:]
+    return text
 
 
 def chunk_pieces(doc, start, end, vocab):
