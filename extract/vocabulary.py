@@ -13,7 +13,9 @@ which is where case-sensitive or exact matches belong.
   nouns (``overhead`` -> problem); longer ones are field terms (``parameter server`` -> method).
   ``"generic": true`` marks a head noun that types a longer phrase but names no concept alone
   (``cost``, ``dataset``): the one list that says so (a word is never both in the GENERIC role
-  and a term).
+  and a term). ``"cue": true`` marks a word the field uses both as a term and as a plain noun
+  (``inference``, ``efficiency``): alone it is a concept only where its context makes it one
+  (``improve efficiency``, not ``during inference``).
 - ``data/words.jsonl``: ``{"label": ROLE, "pattern": WORD}``: words with a role in candidate
   finding (``ROLES`` below). A word has one role, except where two roles belong to two word
   classes (``ALLOWED_DOUBLE_ROLES``: ``design`` the noun is generic, the verb introduces).
@@ -87,6 +89,7 @@ class Vocabulary:
     organisations: frozenset = frozenset()
     evaluation_words: frozenset = frozenset()
     task_gerunds: frozenset = frozenset()
+    needs_cue: frozenset = frozenset()  # terms that are concepts alone only in a problem context
     task_nouns: tuple = ()  # (gerund, noun) pairs: accelerating -> acceleration
     words: frozenset = frozenset()  # every word of every term
 
@@ -128,7 +131,7 @@ def load_vocabulary(extra_paths=()):
         except OSError as exc:
             raise PaperkgError(f"{path}: cannot read pattern file: {exc.strerror or exc}") from None
     roles = {role: set() for role in ROLES}
-    terms, token_patterns, generic_terms, task_nouns = {}, [], set(), {}
+    terms, token_patterns, generic_terms, cue_terms, task_nouns = {}, [], set(), set(), {}
     for row in rows:
         label, pattern = row["label"], row["pattern"]
         if label in roles:
@@ -141,11 +144,13 @@ def load_vocabulary(extra_paths=()):
             terms[concept_key(pattern)] = label
             if row.get("generic"):
                 generic_terms.add(concept_key(pattern))
+            if row.get("cue"):
+                cue_terms.add(concept_key(pattern))
         else:
             raise PaperkgError(f"unknown pattern label {label!r}: expected one of "
                                f"{', '.join(TYPES)} or a word role ({', '.join(ROLES)})")
     fields = {field: frozenset(roles[role]) for role, field in ROLES.items()}
     fields["generic"] = fields["generic"] | frozenset(generic_terms)
     return Vocabulary(terms=terms, token_patterns=tuple(token_patterns),
-                      task_nouns=tuple(sorted(task_nouns.items())),
+                      task_nouns=tuple(sorted(task_nouns.items())), needs_cue=frozenset(cue_terms),
                       words=frozenset(w for key in terms for w in key.split()), **fields)

@@ -43,6 +43,7 @@ DROP_RULES = (
     drops.organisation_alone,
     drops.attention_as_interest,
     drops.person_name,
+    drops.unnamed_dataset,
     drops.generic_tail_without_content,
     drops.degree_of_generic_head,
 )
@@ -53,6 +54,7 @@ TYPE_RULES = (
     heads.task_as_gerund_clause,
     heads.hardware_container,
     heads.field_term,
+    heads.generic_term_in_problem_context,
     heads.role_noun_in_distributed_context,
     heads.cost_of_a_process,
     heads.problem_modifier_on_method_head,

@@ -7,9 +7,11 @@ True to drop the phrase. They run before typing and again after it.
 import re
 
 from .. import defaults
+from ..normalise import concept_key, is_acronym
 from .base import rule, term_type
 
 _NUMBER_FORMAT = re.compile(defaults.NUMBER_FORMAT)
+_DIMENSION = re.compile(r"^\d[Dd]$")
 
 
 def is_generic(key, vocab):
@@ -112,3 +114,20 @@ def person_name(piece, kind):
     return (len(piece.text.split()) == 1 and 2 <= len(parts) <= 3
             and all(len(p) >= 2 and p[0].isupper() and p[1:].islower() and p.isalpha() for p in parts)
             and piece.key not in piece.vocab.terms)
+
+
+@rule(score=0)
+def unnamed_dataset(piece, kind):
+    """A dataset or benchmark named by no name and no word of the field is no concept.
+
+    Example: "Experiments on a large-scale dataset and a new benchmark confirm it." -> no "large-scale dataset"
+    """
+    words = piece.text.split()
+    if kind != "dataset" or len(words) < 2 or concept_key(words[-1]) not in defaults.DATASET_TAILS:
+        return False
+    vocab = piece.vocab
+    named = any(is_acronym(w) or w[:1].isupper() or (any(c.isdigit() for c in w) and not _DIMENSION.match(w))
+                for w in words[:-1])
+    field = any(w in vocab.words and w not in vocab.generic and w not in vocab.evaluative
+                and w not in vocab.degree for w in concept_key(" ".join(words[:-1])).split())
+    return not (named or field)

@@ -60,7 +60,30 @@ def field_term(piece):
     Example: "Training relies on a parameter server and ring all-reduce." -> method "parameter server"
     """
     kind, whole = term_type(piece.key, piece.vocab)
+    if piece.key in piece.vocab.needs_cue:
+        return None  # a plain noun as often as a term: generic_term_in_problem_context decides
     return kind if whole else None
+
+
+@rule(score=0.8)
+def generic_term_in_problem_context(piece):
+    """A word used both as a term and as a plain noun is a concept alone in a problem's context.
+
+    Example: "The cache layer improves efficiency, while inference stays unchanged." -> problem "efficiency"
+    """
+    vocab = piece.vocab
+    if piece.key not in vocab.needs_cue:
+        return None
+    first = piece.doc[piece.end - 1]
+    while first.dep_ == "conj" and first.head is not first:
+        first = first.head
+    head = first.head
+    if first.dep_ == "dobj" and head.lower_ in vocab.problem_verbs:
+        return vocab.terms[piece.key]
+    if first.dep_ == "pobj" and (head.lower_ == "from" and head.head.lower_ in vocab.problem_verbs
+                                 or head.lower_ in ("of", "about") and head.head.lower_ in defaults.PROBLEM_OF):
+        return vocab.terms[piece.key]
+    return None
 
 
 def modifiers(piece):
