@@ -58,7 +58,16 @@ IRREGULAR_PLURALS = {
     "criteria": "criterion",
     "analyses": "analysis",
     "hypotheses": "hypothesis",
-    "caches": "cache",
+    "buses": "bus",
+    "lenses": "lens",
+    "gases": "gas",
+    "atlases": "atlas",
+    "canvases": "canvas",
+    "viruses": "virus",
+    "statuses": "status",
+    "corpora": "corpus",
+    "bonuses": "bonus",
+    "campuses": "campus",
     "data": "data",
     "series": "series",
     "species": "species",
@@ -100,3 +109,9 @@ DATASET_TAILS = ("dataset", "benchmark", "corpus", "suite")
 # A task phrased as a gerund and its object ("training giant neural networks") is one phrase of
 # at most this many tokens.
 GERUND_CLAUSE_MAX_TOKENS = 6
+# Concept specificity (concepts.specificity): 1 - zipf / SPECIFICITY_ZIPF_MAX, zipf being the
+# general-English Zipf frequency of the label's rarest word less SPECIFICITY_PHRASE_STEP per
+# further word; words ignored.
+SPECIFICITY_ZIPF_MAX = 7.0
+SPECIFICITY_PHRASE_STEP = 1.5
+SPECIFICITY_STOP_WORDS = ("of", "and", "the", "for", "in", "on", "to", "a", "an", "with")

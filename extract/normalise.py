@@ -25,6 +25,7 @@ _POSSESSIVE = re.compile(r"'s\b|(?<=\w)s'(?=\s|$)")
 _SEPARATORS = re.compile(r"[-\u2010\u2011\u2012\u2013_/]")
 _NOT_WORD = re.compile(r"[^\w\s.+]|(?<!\d)\.|\.(?!\d)")
 _FUNCTION_WORDS = {"of", "and", "the", "for", "in", "on", "to", "a", "an", "with", "by", "via"}
+_VOWELS = "aeiou"
 _KEEP_ENDINGS = ("ss", "us", "is", "ics", "as", "ous", "sis", "ws")
 
 
@@ -62,8 +63,14 @@ def singular(word):
         return word
     if lower.endswith("ies") and len(lower) > 4:
         return word[:-3] + "y"
-    if lower.endswith(("sses", "xes", "ches", "shes", "zzes")):
-        return word[:-2]
+    if lower.endswith("ches"):
+        # niches, caches: a single vowel after a consonant before -ches ends in -che;
+        # batches, approaches, searches end in -ch
+        before = lower[-6:-4]
+        return word[:-1] if len(before) == 2 and before[0] not in _VOWELS and before[1] in _VOWELS \
+            else word[:-2]
+    if lower.endswith(("sses", "xes", "shes", "zzes", "iases")):
+        return word[:-2]  # processes, boxes, meshes, biases
     return word[:-1]
 
 

@@ -115,6 +115,18 @@ def data_file(name):
     return resources.files(__package__) / "data" / name
 
 
+@lru_cache(maxsize=1)
+def general_english():
+    """{word: Zipf frequency} of the 40,000 most common English words (data/general_english.tsv,
+    from wordfreq; CC BY-SA 4.0): how common a word is outside the field."""
+    table = {}
+    for line in data_file("general_english.tsv").read_text(encoding="utf-8").splitlines():
+        if line and not line.startswith("#"):
+            word, zipf = line.split("\t")
+            table[word] = float(zipf)
+    return table
+
+
 def package_rows():
     return [row for name in DATA_FILES for row in read_patterns(data_file(name))]
 

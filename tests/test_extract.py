@@ -57,6 +57,9 @@ def test_spelling_rewrites_only_british_forms(word, expected):
 @pytest.mark.parametrize("word, expected", [
     ("GPUs", "GPU"), ("LLMs", "LLM"), ("bottlenecks", "bottleneck"), ("strategies", "strategy"),
     ("analysis", "analysis"), ("statistics", "statistics"), ("matrices", "matrix"), ("caches", "cache"),
+    ("niches", "niche"), ("buses", "bus"), ("biases", "bias"), ("lenses", "lens"), ("batches", "batch"),
+    ("approaches", "approach"), ("searches", "search"), ("processes", "process"), ("meshes", "mesh"),
+    ("aliases", "alias"), ("phases", "phase"), ("responses", "response"), ("databases", "database"),
 ])
 def test_singular(word, expected):
     assert normalise.singular(word) == expected
@@ -188,9 +191,16 @@ def test_one_entry_per_concept_sorted_and_deterministic(nlp, field_records):
         assert all("/" not in c["id"] and c["type"] in CONCEPT_TYPES for c in record["concepts"])
 
 
-def test_extract_returns_copies(field_records):
+def test_extract_returns_copies_and_leaves_its_input_alone(nlp):
+    import copy
+
     records, _, _ = read_paths([FIXTURES / "extract_field_abstracts.txt"])
-    assert all("concepts" not in r for r in records)
+    before = copy.deepcopy(records)
+    out = concepts.extract_records(records, nlp)
+    assert records == before and all("concepts" not in r for r in records)
+    assert all(r["concepts"] for r in out) and all(o is not r for o, r in zip(out, records))
+    out[0]["anchors"].append("paper-x")  # nested lists are copies too
+    assert records[0]["anchors"] == before[0]["anchors"]
 
 
 def test_concept_table_counts_papers_and_lists_variants(field_records):
@@ -479,3 +489,13 @@ def test_labels_keep_the_usual_written_form_and_ids_stay_lower_case(nlp):
     assert labels["vllm"] == "vLLM" and labels["pytorch"] == "PyTorch"
     assert labels["large-language-model"] == "large language model"  # a definition's capitals go
     assert labels["federated-learning"] == "federated learning"  # so do a sentence's first word's
+
+
+def test_specificity_ranks_terms_of_the_field_above_plain_nouns(field_records):
+    assert concepts.specificity("accuracy") < 0.5 and concepts.specificity("generation") < 0.5
+    assert concepts.specificity("all-reduce") == 1.0 and concepts.specificity("PSNR") == 1.0
+    assert concepts.specificity("federated learning") > concepts.specificity("learning")
+    rows = concepts.concept_table(field_records)
+    assert all(0.0 <= row["specificity"] <= 1.0 for row in rows)
+    by_label = {row["label"]: row for row in rows}
+    assert by_label["federated learning"]["specificity"] > 0.7
