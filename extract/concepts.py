@@ -9,8 +9,6 @@ under one key, and each concept gets one preferred label everywhere.
 
 import copy
 import re
-import sys
-import warnings
 from collections import Counter, defaultdict
 from typing import NamedTuple
 
@@ -171,20 +169,24 @@ def paper_concepts(text, candidates, local, corpus, vocab):
     return grouped
 
 
-def extract_records(records, nlp, workers=1, batch_size=defaults.BATCH_SIZE, progress=False):
+def extract_records(records, nlp, workers=1, batch_size=defaults.BATCH_SIZE, progress=False,
+                    cache=None, scheduler=None, stats=None):
     """Copies of ``records`` each with a ``concepts`` list (see the module docstring).
 
-    ``workers`` > 1 runs spaCy in that many processes; ``progress`` draws a bar on stderr."""
+    The parse stage (``parse.compact_results``) reduces each text to its compact result
+    (``read_doc``): in ``workers`` processes, or on the Dask cluster ``scheduler``; texts the
+    ``cache`` holds are not parsed; ``stats`` (a ``parse.ParseStats``) counts both. The
+    corpus-wide steps below read compact results only. ``progress`` draws bars on stderr."""
+    from . import progress as bars
+    from .parse import compact_results
+
+    if progress and not bars.enabled():
+        bars.enable()
     vocab = nlp.get_pipe("paperkg_candidates").vocabulary
     texts = [analysed_text(r) for r in records]
     cleaned = [without_markup(text) for text in texts]  # parsed; offsets map back to texts
-    docs = nlp.pipe([c.text for c in cleaned], batch_size=batch_size, n_process=workers)
-    if progress:
-        docs = progress_bar(docs, len(texts))
-    with warnings.catch_warnings():
-        # scispaCy's detector runs an empty matcher on texts without abbreviations; spaCy warns.
-        warnings.filterwarnings("ignore", message=r"\[W036\]")
-        found = [read_doc(doc) for doc in docs]
+    found = compact_results([c.text for c in cleaned], nlp, workers=workers,
+                            batch_size=batch_size, cache=cache, scheduler=scheduler, stats=stats)
     found = [in_original(result, clean) for result, clean in zip(found, cleaned)]
     corpus = corpus_acronyms(acronyms for _, acronyms in found)
     cuts = [cut_word(text) if record["truncated"] else None for record, text in zip(records, texts)]
@@ -277,18 +279,3 @@ def is_coordination(text, label):
     communication bottlenecks`` for ``computational bottleneck``): evidence, not a variant."""
     label_words = set(label.lower().split())
     return any(w in defaults.COORDINATORS and w not in label_words for w in text.lower().split())
-
-
-def progress_bar(items, total, stream=None, width=30):
-    """Yield from ``items`` while drawing ``[=====     ] n/total`` on stderr."""
-    stream = stream or sys.stderr
-    step = max(1, total // 100)
-    done = 0
-    for done, item in enumerate(items, start=1):
-        if done % step == 0 or done == total:
-            filled = width * done // max(total, 1)
-            stream.write(f"\rextracting [{'=' * filled}{' ' * (width - filled)}] {done}/{total}")
-            stream.flush()
-        yield item
-    if total:
-        stream.write("\n")

