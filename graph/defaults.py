@@ -19,7 +19,7 @@ CANDIDATE_TOP_K = 100           # each paper keeps this many partners as candida
 CANDIDATE_MAX_DF = 50           # concepts (references) more than max(CANDIDATE_MAX_DF,
 CANDIDATE_MAX_SHARE = 0.05      # CANDIDATE_MAX_SHARE * papers) papers hold make no candidates
 CANDIDATE_BLOCK_ENTRIES = 4_000_000  # at most this many entries in one block of the product
-PAIR_CHUNK = 50_000             # candidate pairs whose dot products are computed at once
+PAIR_CHUNK = 20_000             # candidate pairs whose dot products are computed at once
 
 # relate.py: concept years (first_year, mean_year)
 YEAR_DIGITS = 2                 # mean_year is rounded to this many decimals
