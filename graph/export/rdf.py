@@ -6,10 +6,12 @@ sorted, then as Turtle and JSON-LD derived from the sorted lines, and the SHACL 
 writes ``graph.nt``, ``graph.ttl``, ``graph.jsonld`` and ``shapes.ttl`` through an io.OutputSet.
 
 Streaming. No in-memory RDF graph of the export is built: ``lines(graph, ...)`` yields one
-N-Triples line per triple, node by node and edge by edge; ``sorted_unique`` sorts them in chunks
-of ``defaults.RDF_SORT_CHUNK`` lines, spilling each sorted chunk to a temporary file and merging
-the runs with ``heapq.merge`` when there are more; one last pass writes the three files at once,
-Turtle and JSON-LD grouped by subject from the sorted lines. Memory is bounded by the graph and
+N-Triples line per triple, node by node and edge by edge (each triple once, so the count of lines
+is the count of triples, and the dataset's void:triples line is made once that count is known);
+``sorted_runs`` sorts them in chunks of ``defaults.RDF_SORT_CHUNK`` lines, spilling each sorted
+chunk to a temporary file, and ``merged`` merges the runs with ``heapq.merge`` into graph.nt;
+Turtle and JSON-LD are then written from graph.nt, grouped by subject (Turtle by a second process
+while this one writes JSON-LD, for big exports). Memory is bounded by the graph and
 one chunk, never by the export. Terms are written by this module's own escaper (``iri``,
 ``literal``), exact N-Triples for any text: quotes, backslashes and every control character,
 U+0085, U+2028, U+2029 and the noncharacters U+FFFE/U+FFFF are escaped (``\\uXXXX``), so no line
@@ -65,8 +67,10 @@ How each part maps (vocabulary in graph/vocab.py):
                oa:TextQuoteSelector: oa:exact, oa:start, oa:end (offsets into the source text;
                the Web Annotation vocabulary gives oa:start/oa:end no domain, so one selector
                carries both the quote and its position: 7 triples a mention instead of 12) and,
-               where the quote occurs more than once in the text, oa:prefix and oa:suffix of at
-               most defaults.RDF_QUOTE_CONTEXT characters to tell the copies apart.
+               where the quote occurs more than once in the text, the oa:prefix (at most
+               defaults.RDF_QUOTE_CONTEXT characters) that tells the copies apart, and the
+               oa:suffix too where the prefix is not enough. Evidence thus costs about 10
+               triples a mention: 3 per link (type, body, rule) + 7 per mention.
     build      build/<id> a prov:Activity: rdfs:label, pkg:inputHash, prov:wasAssociatedWith
                paperkg (and spaCy), prov:used the model, pkg:similarityMeasure; the export is
                build/<id>/dataset a void:Dataset: prov:wasGeneratedBy the activity,
@@ -85,6 +89,7 @@ How each part maps (vocabulary in graph/vocab.py):
 
 import hashlib
 import heapq
+import io
 import json
 import os
 import re
@@ -95,7 +100,7 @@ from collections import defaultdict
 from pathlib import Path
 from urllib.parse import quote, urlsplit
 
-from rdflib import OWL, RDF, RDFS, XSD, Graph, Literal, Namespace, URIRef
+from rdflib import OWL, RDF, RDFS, XSD, Graph, Literal, Namespace
 from rdflib.namespace import DCTERMS, PROV, SKOS
 
 from paperkg.extract import progress
@@ -131,8 +136,10 @@ SHAPES_FILE = Path(__file__).resolve().parent.parent / "data" / "shapes.ttl"
 
 CONCEPT_CLASS = {"method": PKG.Method, "problem": PKG.Problem, "hardware": PKG.Hardware,
                  "dataset": PKG.Dataset, "metric": PKG.Metric}
-MENTION_PROPERTY = {model.USES_METHOD: PKG.usesMethod, model.ADDRESSES_PROBLEM: PKG.addressesProblem,
-                    model.MENTIONS_HARDWARE: PKG.mentionsHardware, model.USES_DATASET: PKG.usesDataset,
+MENTION_PROPERTY = {model.USES_METHOD: PKG.usesMethod,
+                    model.ADDRESSES_PROBLEM: PKG.addressesProblem,
+                    model.MENTIONS_HARDWARE: PKG.mentionsHardware,
+                    model.USES_DATASET: PKG.usesDataset,
                     model.REPORTS_METRIC: PKG.reportsMetric}
 SCHEME_LABEL = {"method": "Methods", "problem": "Problems", "hardware": "Hardware",
                 "dataset": "Data sets", "metric": "Metrics"}
@@ -150,7 +157,8 @@ class BaseIriError(PaperkgError):
 def check_base_iri(base_iri):
     """``base_iri`` if it is an absolute http(s) IRI ending in ``/`` or ``#``, else BaseIriError."""
     parts = urlsplit(base_iri)
-    if (parts.scheme not in ("http", "https") or not parts.netloc or not base_iri.endswith(("/", "#"))
+    if (parts.scheme not in ("http", "https") or not parts.netloc
+            or not base_iri.endswith(("/", "#"))
             or re.search(r'[\s<>"{}|\\^`]', base_iri)):
         raise BaseIriError(f"--base-iri {base_iri!r}: expected an absolute http(s) IRI ending "
                            "in '/' or '#', e.g. https://example.org/kg/")
@@ -307,7 +315,8 @@ T = {name: P(value) for name, value in {
     "prefLabel": SKOS.prefLabel, "altLabel": SKOS.altLabel, "hiddenLabel": SKOS.hiddenLabel,
     "broader": SKOS.broader, "topConceptOf": SKOS.topConceptOf, "hasTopConcept": SKOS.hasTopConcept,
     "Annotation": OA.Annotation, "hasBody": OA.hasBody, "hasTarget": OA.hasTarget,
-    "hasSource": OA.hasSource, "hasSelector": OA.hasSelector, "TextQuoteSelector": OA.TextQuoteSelector,
+    "hasSource": OA.hasSource, "hasSelector": OA.hasSelector,
+    "TextQuoteSelector": OA.TextQuoteSelector,
     "exact": OA.exact, "prefix": OA.prefix, "suffix": OA.suffix, "start": OA.start, "end": OA.end,
     "Activity": PROV.Activity, "Entity": PROV.Entity, "SoftwareAgent": PROV.SoftwareAgent,
     "SoftwareApplication": SCHEMA.SoftwareApplication, "softwareVersion": SCHEMA.softwareVersion,
@@ -477,14 +486,15 @@ def rule_confidences(graph):
     seen = defaultdict(set)
     for _, _, data in model.concept_edges(graph):
         if data.get("score") is not None:
-            seen[data.get("source") or "unknown"].add(round(float(data["score"]), defaults.SCORE_DIGITS))
+            score = round(float(data["score"]), defaults.SCORE_DIGITS)
+            seen[data.get("source") or "unknown"].add(score)
     return {rule: next(iter(scores)) if len(scores) == 1 else None for rule, scores in seen.items()}
 
 
 def rule_iri(ex, rule):
     meta = ex.graph.graph
-    return ex.iri(f"rule/{segment(meta.get('tool', 'paperkg'))}-{segment(meta.get('version', 'unknown'))}"
-                  f"/{segment(rule)}")
+    tool = f"{segment(meta.get('tool', 'paperkg'))}-{segment(meta.get('version', 'unknown'))}"
+    return ex.iri(f"rule/{tool}/{segment(rule)}")
 
 
 def rule_lines(ex, rules):
@@ -774,7 +784,8 @@ def mention_lines(ex, paper_node, concept_node, paper_data, edge, rules):
     mention (see the module docstring)."""
     paper, concept = ex.node(paper_node), ex.node(concept_node)
     yield f"{paper} {MENTION_TERM[edge['kind']]} {concept} ."
-    path = f"annotation/{segment(paper_node.split('/', 1)[1])}/{quote(concept_node.split('/', 1)[1], safe='-._~')}"
+    path = (f"annotation/{segment(paper_node.split('/', 1)[1])}/"
+            f"{quote(concept_node.split('/', 1)[1], safe='-._~')}")
     annotation = ex.iri(path)
     yield f"{annotation} {A} {T['Annotation']} ."
     yield f"{annotation} {T['hasBody']} {concept} ."
@@ -786,7 +797,8 @@ def mention_lines(ex, paper_node, concept_node, paper_data, edge, rules):
     part = source_part(paper_data)
     source = f"{paper[:-1]}#{part}>"
     passage = paper_data.get("text") or ""
-    spans = [(s, e) for s, e in merged_spans(edge.get("mentions", ())) if 0 <= s < e <= len(passage)]
+    spans = [(s, e) for s, e in merged_spans(edge.get("mentions", ()))
+             if 0 <= s < e <= len(passage)]
     if not spans:
         yield f"{annotation} {T['hasTarget']} {source} ."
         return
@@ -802,9 +814,11 @@ def mention_lines(ex, paper_node, concept_node, paper_data, edge, rules):
         yield f"{selector} {T['exact']} {literal(exact)} ."
         yield f"{selector} {T['start']} \"{start}\"{_NNI} ."
         yield f"{selector} {T['end']} \"{end}\"{_NNI} ."
-        if passage.count(exact) > 1:
-            yield f"{selector} {T['prefix']} {literal(passage[max(0, start - context):start])} ."
-            yield f"{selector} {T['suffix']} {literal(passage[end:end + context])} ."
+        if passage.count(exact) > 1:  # the quote recurs: the text before it tells it apart,
+            prefix = passage[max(0, start - context):start]
+            yield f"{selector} {T['prefix']} {literal(prefix)} ."
+            if passage.count(prefix + exact) > 1:  # ... and where that is not enough, after it
+                yield f"{selector} {T['suffix']} {literal(passage[end:end + context])} ."
 
 
 # --- build-scoped analysis --------------------------------------------------------------------
@@ -818,7 +832,7 @@ def ranked_lines(owner, concepts, ex):
 
 
 def pair_path(first, second):
-    return f"{quote(first.split('/', 1)[1], safe='-._~')}/{quote(second.split('/', 1)[1], safe='-._~')}"
+    return "/".join(quote(node.split("/", 1)[1], safe="-._~") for node in (first, second))
 
 
 def similarity_lines(ex, source, target, data):
@@ -890,18 +904,6 @@ def merged(runs, last):
     finally:
         for f in files:
             f.close()
-
-
-def sorted_unique(items, chunk=None, tmpdir=None):
-    """The lines of ``items`` sorted and without duplicates, through spilled runs past
-    ``chunk`` lines (for callers other than ``write``)."""
-    with tempfile.TemporaryDirectory(prefix=".rdf-sort-", dir=tmpdir) as folder:
-        runs, last, _ = sorted_runs(items, lambda count: "", chunk or defaults.RDF_SORT_CHUNK, folder)
-        previous = None
-        for line in merged(runs, last[1:]):
-            if line != previous:
-                yield line
-                previous = line
 
 
 def _strip_newline(line):
@@ -1042,57 +1044,88 @@ def write_jsonld(lines_sorted, fh, prefixes):
     write("\n ]}\n")
 
 
-def derive(nt_path, out_path, kind, prefixes):
-    """Write ``out_path`` (kind "turtle" or "jsonld") from the sorted N-Triples file."""
+def derive(source, out_path, kind, prefixes):
+    """Write ``out_path`` (kind "turtle" or "jsonld") from sorted N-Triples: the file at
+    ``source``, or standard input when it is "-"."""
     writer = write_turtle if kind == "turtle" else write_jsonld
-    with open(nt_path, encoding="utf-8", newline="\n") as src, \
-            open(out_path, "w", encoding="utf-8", newline="\n") as out:
+    if source == "-":
+        src = io.TextIOWrapper(sys.stdin.buffer, encoding="utf-8", newline="\n")
+    else:
+        src = open(source, encoding="utf-8", newline="\n")
+    with src, open(out_path, "w", encoding="utf-8", newline="\n") as out:
         writer(map(_strip_newline, src), out, prefixes)
+
+
+BLOCK = 20_000  # lines joined into one write (to graph.nt and to each helper process)
 
 
 def write(graph, outputs, base_iri=defaults.BASE_IRI, license=None, chunk=None, parallel=None):
     """Write the RDF export of ``graph`` through ``outputs`` (an io.OutputSet): graph.nt,
-    graph.ttl, graph.jsonld and shapes.ttl. Turtle is written by a second process while this
-    one writes JSON-LD when ``parallel`` (default: when the machine has more than one core and
-    the export is big). Returns counts: {"triples", "papers", "works", "concepts"}."""
+    graph.ttl, graph.jsonld and shapes.ttl. With ``parallel`` (default: when the machine has
+    more than one core and the export is big), two helper processes write Turtle and JSON-LD
+    from the sorted lines piped to them while this one merges and writes graph.nt; else all
+    three are written here, one after the other. Returns counts: {"triples", "papers", "works",
+    "concepts"}."""
     base_iri = check_base_iri(base_iri)
     chunk = chunk or defaults.RDF_SORT_CHUNK
     stats = {}
     ex = Export(graph, base_iri, license)
     nt_path = outputs.path("graph.nt")
-    folder = Path(nt_path).parent
+    ttl_path, jsonld_path = outputs.path("graph.ttl"), outputs.path("graph.jsonld")
     prefixes = prefixes_for(base_iri)
-    with tempfile.TemporaryDirectory(prefix=".rdf-sort-", dir=folder) as runs_folder:
+    helpers = []
+    with tempfile.TemporaryDirectory(prefix=".rdf-sort-", dir=Path(nt_path).parent) as runs_folder:
         with progress.stage("RDF triples"):
             runs, last, count = sorted_runs(lines(graph, base_iri, license, stats),
                                             lambda total: count_line(ex.dataset, total),
                                             chunk, runs_folder)
             stats["triples"] = count
-            with open(nt_path, "w", encoding="utf-8", newline="\n") as nt:
-                for line in merged(runs, last):
-                    nt.write(line + "\n")
-    del last
-    ttl_path, jsonld_path = outputs.path("graph.ttl"), outputs.path("graph.jsonld")
-    if parallel is None:
-        parallel = (os.cpu_count() or 1) > 1 and count > defaults.RDF_PARALLEL_TRIPLES
-    with progress.stage("graph.ttl, graph.jsonld"):
-        if parallel:
-            # a second Python process (not multiprocessing: nothing of the caller is re-imported)
-            child = subprocess.Popen([sys.executable, "-m", __name__, "turtle", str(nt_path),
-                                      str(ttl_path), json.dumps(prefixes)])
+        if parallel is None:
+            parallel = (os.cpu_count() or 1) > 1 and count > defaults.RDF_PARALLEL_TRIPLES
+        with progress.stage("graph.nt, graph.ttl, graph.jsonld"):
             try:
-                derive(nt_path, jsonld_path, "jsonld", prefixes)
-                if child.wait() != 0:
-                    raise RuntimeError(f"writing {ttl_path} failed (exit status {child.returncode})")
+                if parallel:
+                    # helper Python processes (not multiprocessing: nothing of the caller is
+                    # re-imported), fed the sorted lines through a pipe
+                    helpers = [subprocess.Popen([sys.executable, "-m", __name__, kind, "-",
+                                                 str(path), json.dumps(prefixes)],
+                                                stdin=subprocess.PIPE)
+                               for kind, path in (("turtle", ttl_path), ("jsonld", jsonld_path))]
+                with open(nt_path, "w", encoding="utf-8", newline="\n") as nt:
+                    block = []
+                    for line in merged(runs, last):
+                        block.append(line)
+                        if len(block) >= BLOCK:
+                            _write_block(block, nt, helpers)
+                            block = []
+                    _write_block(block, nt, helpers)
+                for helper, path in zip(helpers, (ttl_path, jsonld_path)):
+                    helper.stdin.close()
+                    if helper.wait() != 0:
+                        raise RuntimeError(f"writing {path} failed "
+                                           f"(exit status {helper.returncode})")
             finally:
-                if child.poll() is None:
-                    child.kill()
-                    child.wait()
-        else:
-            derive(nt_path, ttl_path, "turtle", prefixes)
-            derive(nt_path, jsonld_path, "jsonld", prefixes)
+                for helper in helpers:
+                    if helper.poll() is None:
+                        helper.kill()
+                        helper.wait()
+    del last
+    if not parallel:
+        derive(nt_path, ttl_path, "turtle", prefixes)
+        derive(nt_path, jsonld_path, "jsonld", prefixes)
     outputs.path("shapes.ttl").write_bytes(SHAPES_FILE.read_bytes())
     return stats
+
+
+def _write_block(block, nt, helpers):
+    if not block:
+        return
+    text = "\n".join(block) + "\n"
+    nt.write(text)
+    if helpers:
+        data = text.encode("utf-8")
+        for helper in helpers:
+            helper.stdin.write(data)
 
 
 # --- small graphs: text in memory, rdflib graphs (tests, `paperkg query` on small data) -------
