@@ -114,17 +114,41 @@ def layout(graph, nodes=None):
     PYTHONHASHSEED: every step works in graph order (sorted by model.build_graph) or on sorted
     ids, never in the order of a set.
 
-    A spring layout places the LAYOUT_MAX_NODES most connected nodes (all of a small graph);
-    the others, which a spring layout of a large corpus would take minutes for, are placed
-    breadth-first from those: at the centre of their placed neighbours, LAYOUT_SPREAD x
-    LAYOUT_SCALE away in a seeded direction; nodes no walk reaches go on an outer ring."""
+    A spring layout places the largest connected group of the LAYOUT_MAX_NODES most connected
+    nodes (all of a small connected graph); the others, which a spring layout of a large corpus
+    would take minutes for, are placed breadth-first from those: at the centre of their placed
+    neighbours, LAYOUT_SPREAD x LAYOUT_SCALE away in a seeded direction. Each group no walk
+    reaches starts from its own place on a ring around the drawing (a spring layout would push
+    such groups far out and shrink the rest)."""
     wanted = None if nodes is None else set(nodes)
     nodes = [n for n in graph if wanted is None or n in wanted]
     near = neighbourhoods(graph, nodes)
     top = set(sorted(nodes, key=lambda n: (-len(near[n]), n))[:defaults.LAYOUT_MAX_NODES])
-    pos = spring([n for n in nodes if n in top], near)
+    pos = spring(largest_group([n for n in nodes if n in top], near), near)
     place_the_rest(near, nodes, pos)
     return {n: (round(float(pos[n][0]), 1) + 0.0, round(float(pos[n][1]), 1) + 0.0) for n in nodes}
+
+
+def largest_group(members, near):
+    """The largest connected group of ``members`` (edges among them only), in their order; the
+    first found of equal ones."""
+    inside, seen, best = set(members), set(), set()
+    for start in members:
+        if start in seen:
+            continue
+        group, frontier = {start}, [start]
+        while frontier:
+            reached = []
+            for node in frontier:
+                for other in near[node]:
+                    if other in inside and other not in group:
+                        group.add(other)
+                        reached.append(other)
+            frontier = reached
+        seen |= group
+        if len(group) > len(best):
+            best = group
+    return [n for n in members if n in best]
 
 
 def spring(core, near):
@@ -143,25 +167,42 @@ def spring(core, near):
 
 
 def place_the_rest(near, nodes, pos):
-    """Add to ``pos`` every node of ``nodes`` it lacks: breadth-first from the placed nodes, each
-    at the centre of its placed neighbours plus a seeded step of LAYOUT_SPREAD x LAYOUT_SCALE,
-    else on a ring outside the drawing; sorted and seeded, so always the same."""
+    """Add to ``pos`` every node of ``nodes`` it lacks: walked from the placed nodes (``walk``);
+    then each group no walk reached is walked from its first node, and the group is moved to
+    its own slot on a ring around the drawing (LAYOUT_RING x its radius, LAYOUT_SCALE when
+    nothing was placed yet). Seeded and in a fixed order, so always the same."""
     rng = random.Random(defaults.LAYOUT_SEED)
+    walk(sorted(pos), near, pos, rng)
+    drawn = max((math.hypot(x, y) for x, y in pos.values()), default=0.0)
+    groups = []
+    for node in nodes:
+        if node not in pos:
+            pos[node] = (0.0, 0.0)
+            groups.append([node] + walk([node], near, pos, rng))
+    radius = (drawn or defaults.LAYOUT_SCALE) * defaults.LAYOUT_RING
+    for i, group in enumerate(groups):
+        angle = 2 * math.pi * i / len(groups)
+        x, y = radius * math.cos(angle), radius * math.sin(angle)
+        for node in group:
+            pos[node] = (pos[node][0] + x, pos[node][1] + y)
+
+
+def walk(frontier, near, pos, rng):
+    """Place, breadth-first from the placed ``frontier``, every node it reaches: at the centre of
+    its neighbours placed before it, plus a step of LAYOUT_SPREAD x LAYOUT_SCALE in a seeded
+    direction. Returns the nodes placed, in order."""
     spread = defaults.LAYOUT_SCALE * defaults.LAYOUT_SPREAD
-    frontier = sorted(pos)
+    placed = []
     while frontier:
         reached = sorted({n for parent in frontier for n in near[parent] if n not in pos})
-        placed = {}
+        found = {}
         for node in reached:
             anchors = [pos[n] for n in near[node] if n in pos]
             angle = rng.uniform(0, 2 * math.pi)
             x = sum(p[0] for p in anchors) / len(anchors)
             y = sum(p[1] for p in anchors) / len(anchors)
-            placed[node] = (x + spread * math.cos(angle), y + spread * math.sin(angle))
-        pos.update(placed)
+            found[node] = (x + spread * math.cos(angle), y + spread * math.sin(angle))
+        pos.update(found)
+        placed += reached
         frontier = reached
-    alone = [node for node in nodes if node not in pos]
-    radius = defaults.LAYOUT_SCALE * defaults.LAYOUT_RING
-    for i, node in enumerate(alone):
-        angle = 2 * math.pi * i / len(alone)
-        pos[node] = (radius * math.cos(angle), radius * math.sin(angle))
+    return placed

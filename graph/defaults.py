@@ -64,7 +64,7 @@ OVERVIEW_COOCCURS_PER_NODE = 5
 # STABILIZATION_ITERATIONS (force atlas: gravity, spring length and constant, overlap
 # avoidance), then physics is switched off; a bigger page is drawn as laid out at build time.
 HTML_PHYSICS_MAX_NODES = 600
-STABILIZATION_ITERATIONS = 80
+STABILIZATION_ITERATIONS = 40
 VIS_GRAVITY = -40
 VIS_SPRING_LENGTH = 80
 VIS_SPRING_CONSTANT = 0.06
@@ -94,7 +94,7 @@ LAYOUT_ITERATIONS = 50
 LAYOUT_SCALE = 900.0
 # Spring layout for at most this many nodes (the most connected; networkx's solver takes seconds
 # from 500 nodes on); the rest are placed next to their placed neighbours, LAYOUT_SPREAD x
-# LAYOUT_SCALE away; unconnected ones on a ring of radius LAYOUT_RING x LAYOUT_SCALE.
+# LAYOUT_SCALE away; groups no walk reaches on a ring of LAYOUT_RING x the drawing's radius.
 LAYOUT_MAX_NODES = 450
 LAYOUT_SPREAD = 0.04
 LAYOUT_RING = 1.2

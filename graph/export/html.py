@@ -166,7 +166,7 @@ def page_data(graph, max_nodes=defaults.MAX_NODES):
         if year is not None:
             row["year"] = year
         rows.append(row)
-    edges = [edge_row(drawn, u, v, data, index, edge_index)
+    edges = [edge_row(graph, u, v, data, index, edge_index)
              for u, v, data in drawn.edges(data=True)]
     return {
         "nodes": rows, "edges": edges, "options": vis_options(len(rows)),
@@ -261,7 +261,7 @@ def vis_options(nodes):
                         "hideEdgesOnDrag": not physics},
         "nodes": {"borderWidth": 1, "font": {"size": 13, "face": "system-ui, sans-serif",
                                              "strokeWidth": 3, "strokeColor": "#ffffff"}},
-        "edges": {"smooth": False, "arrows": {"to": {"scaleFactor": 0.45}},
+        "edges": {"smooth": False, "arrows": {"to": {"enabled": True, "scaleFactor": 0.45}},
                   "color": {"inherit": False, "opacity": 0.7}},
     }
 
@@ -283,7 +283,7 @@ def edge_width(data):
     return 1
 
 
-def edge_row(drawn, u, v, data, index, edge_index):
+def edge_row(graph, u, v, data, index, edge_index):
     """One edge as [from, to, kind, width, info]: node and kind indexes; info holds, for
     similarity, the score and the shared concepts' labels (best first), for co-occurrence the
     count and strength, for a mention edge the number of mentions."""
@@ -291,7 +291,7 @@ def edge_row(drawn, u, v, data, index, edge_index):
     info = {}
     if kind == model.SIMILAR_TO:
         info["score"] = round(float(data.get("score", 0)), 3)
-        info["shared"] = [drawn.nodes[c]["label"] if c in drawn else label_of(c)
+        info["shared"] = [graph.nodes[c]["label"] if c in graph else c
                           for c in data.get("shared", ())]
     elif kind == model.CO_OCCURS:
         info["count"] = int(data.get("count", 0))
@@ -299,11 +299,6 @@ def edge_row(drawn, u, v, data, index, edge_index):
     elif "mentions" in data:
         info["mentions"] = len(data["mentions"])
     return [index[u], index[v], edge_index[kind], edge_width(data), info]
-
-
-def label_of(node):
-    """A readable stand-in for a node not drawn: the last part of its id."""
-    return node.rsplit("/", 1)[-1].replace("-", " ")
 
 
 def mention_marks(graph, index=None, kind_index=None):
