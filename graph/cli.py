@@ -315,7 +315,7 @@ def build(paths, out_dir, max_nodes, base_iri, license_iri, input_format, anchor
     extracted, graph = extract_and_relate(records, model, patterns, workers, quiet, top_k,
                                           threshold, min_count)
     written = write_outputs(extracted, graph, out_dir, base_iri=base_iri, max_nodes=max_nodes,
-                            **({"license": license_iri} if license_iri else {}))
+                            license=license_iri)
     if not quiet:
         click.echo(f"wrote {len(written)} files to {out_dir}: {', '.join(written)}", err=True)
     sys.exit(status)
