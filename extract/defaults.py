@@ -132,3 +132,7 @@ DASK_PARTITION_SIZE = 256
 DASK_PARTITIONS_IN_FLIGHT = 3
 DASK_CONNECT_TIMEOUT = 10
 DASK_WORKER_TIMEOUT = 60
+# Process nouns that name a task (a problem) unless a technique's word precedes them
+# ("clustering" is a task, "k-means clustering" a method: rule technique_before_process_head).
+PROCESS_HEADS = ("optimization", "clustering", "filtering", "simulation", "search", "inference",
+                 "estimation", "sampling", "embedding", "detection", "prediction", "generation")

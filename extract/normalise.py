@@ -29,6 +29,7 @@ _VOWELS = "aeiou"
 _KEEP_ENDINGS = ("ss", "us", "is", "ics", "as", "ous", "sis", "ws")
 
 
+@lru_cache(maxsize=65536)
 def is_acronym(word):
     """``GPU``, ``LLMs``, ``ZeRO``, ``SpMSpV``, ``multi-GPU``: an upper-case letter after the
     first character of a hyphen-separated part and at least two letters (``2D`` is not one, nor

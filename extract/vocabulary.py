@@ -52,6 +52,8 @@ ROLES = {
     "EVALUATION_WORD": "evaluation_words",  # experiments on X: X is a dataset
     "TASK_GERUND": "task_gerunds",  # training X, accelerating X: a task phrased as a verb;
     #                                 "id" is its noun ("detecting X" is the task "X detection")
+    "METHOD_MODIFIER": "method_modifiers",  # Bayesian optimization, k-means clustering: a
+    #                                          technique, not the task its head names
     "ORGANISATION": "organisations",  # vendors and labs: no concept alone (NVIDIA), a modifier
     #                                   of one (NVIDIA A100)
 }
@@ -89,6 +91,7 @@ class Vocabulary:
     organisations: frozenset = frozenset()
     evaluation_words: frozenset = frozenset()
     task_gerunds: frozenset = frozenset()
+    method_modifiers: frozenset = frozenset()
     needs_cue: frozenset = frozenset()  # terms that are concepts alone only in a problem context
     task_nouns: tuple = ()  # (gerund, noun) pairs: accelerating -> acceleration
     words: frozenset = frozenset()  # every word of every term

@@ -57,6 +57,7 @@ TYPE_RULES = (
     heads.generic_term_in_problem_context,
     heads.role_noun_in_distributed_context,
     heads.cost_of_a_process,
+    heads.technique_before_process_head,
     heads.problem_modifier_on_method_head,
     heads.head_noun,
     context.appositive_of_typed_noun,

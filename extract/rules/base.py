@@ -71,17 +71,33 @@ def word_type(token, vocab):
     return vocab.terms.get(concept_key(token.text))
 
 
+_TERM_TYPES = {}
+
+
 def term_type(key, vocab):
     """(type, whole) of a normalised phrase from the longest field term it ends with: ``whole``
     is True when that term is more than its head noun (``parameter server``) or the phrase is
-    one word. A last word that adds nothing (``AI scaling trends``) is skipped."""
+    one word. A last word that adds nothing (``AI scaling trends``) is skipped. (Cached per
+    vocabulary: the typing rules ask for the same phrases many times.)"""
+    terms, cache = _TERM_TYPES.get(id(vocab.terms), (None, None))
+    if terms is not vocab.terms:
+        cache = {}
+        _TERM_TYPES[id(vocab.terms)] = (vocab.terms, cache)
+    if key not in cache:
+        if len(cache) > 200_000:
+            cache.clear()
+        cache[key] = _term_type(key, vocab)
+    return cache[key]
+
+
+def _term_type(key, vocab):
     words = key.split()
     for i in range(len(words)):
         found = vocab.terms.get(" ".join(words[i:]))
         if found:
             return found, i < len(words) - 1 or len(words) == 1
     if len(words) >= 2 and words[-1] in defaults.UNTYPED_TAILS:
-        return term_type(" ".join(words[:-1]), vocab)
+        return _term_type(" ".join(words[:-1]), vocab)
     return None, False
 
 

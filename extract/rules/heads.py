@@ -101,14 +101,21 @@ def role_noun_in_distributed_context(piece):
     """
     vocab = piece.vocab
     words = piece.key.split()
-    if not words or words[-1] not in vocab.role_nouns and " ".join(words[-2:]) not in vocab.role_nouns:
+    size = next((n for n in (3, 2, 1) if len(words) >= n and " ".join(words[-n:]) in vocab.role_nouns), 0)
+    if not size:
         return None
     if any(w not in vocab.distributed_cues and vocab.terms.get(w) != "hardware"
-           and not w.isdigit() for w in modifiers(piece)):
+           and not w.isdigit() for w in modifiers(piece._replace(text=" ".join(words[:len(words) - size + 1])))):
         return None
-    if not any(t.lower_ in vocab.distributed_cues for t in piece.doc):
-        return None
-    return "hardware"
+    return "hardware" if distributed_setting(piece.doc, vocab) else None
+
+
+def distributed_setting(doc, vocab):
+    """True if the text speaks of a distributed setting (a word of DISTRIBUTED_CUE); computed
+    once per doc."""
+    if "paperkg_distributed" not in doc.user_data:
+        doc.user_data["paperkg_distributed"] = any(t.lower_ in vocab.distributed_cues for t in doc)
+    return doc.user_data["paperkg_distributed"]
 
 
 @rule(score=0.7)
@@ -124,6 +131,24 @@ def cost_of_a_process(piece):
             and modifiers(piece._replace(text=" ".join(words))):
         return "problem"
     return None
+
+
+@rule(score=0.7)
+def technique_before_process_head(piece):
+    """A process noun typed as a task, named with a technique's word, is that technique: a method.
+
+    Example: "Hyperparameters are tuned by Bayesian optimization on a held-out split." -> method "Bayesian optimization"
+    """
+    vocab = piece.vocab
+    words = piece.key.split()
+    if len(words) < 2 or words[-1] not in defaults.PROCESS_HEADS or vocab.terms.get(words[-1]) != "problem":
+        return None
+    technique = {m.replace("-", " ") for m in vocab.method_modifiers}
+    before = words[:-1]
+    if piece.key in vocab.terms or not (any(w in technique for w in before) or any(
+            " ".join(before[i:i + 2]) in technique for i in range(len(before) - 1))):
+        return None
+    return "method"
 
 
 @rule(score=0.6)

@@ -74,6 +74,12 @@ def long_form_with_head(doc, context):
             yield Phrase(doc[span.start:close + 2], "long_form_with_head")
 
 
+def lone_term(token, vocab):
+    """A field term of one word the parser took for a verb (``we use ensembling``)."""
+    key = concept_key(token.text)
+    return key in vocab.terms and key not in vocab.generic and key not in vocab.needs_cue
+
+
 @rule(score=0.6)
 def noun_runs_outside_chunks(doc, context):
     """Runs of adjectives and nouns ending in a noun that the parser left out of its chunks.
@@ -107,7 +113,7 @@ def noun_runs_outside_chunks(doc, context):
             end -= 1
         if start in chunk_start and end > start:
             yield Phrase(doc[chunk_start[start]:end], "noun_runs_outside_chunks")
-        elif end - start >= 2 or (end > start and is_acronym(doc[start].text)):
+        elif end - start >= 2 or (end > start and (is_acronym(doc[start].text) or lone_term(doc[start], vocab))):
             yield Phrase(doc[start:end], "noun_runs_outside_chunks")
 
 
