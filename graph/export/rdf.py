@@ -10,12 +10,13 @@ N-Triples line per triple, node by node and edge by edge (each triple once, so t
 is the count of triples, and the dataset's void:triples line is made once that count is known);
 ``sorted_runs`` sorts them in chunks of ``defaults.RDF_SORT_CHUNK`` lines, spilling each sorted
 chunk to a temporary file, and ``merged`` merges the runs with ``heapq.merge`` into graph.nt;
-Turtle and JSON-LD are then written from graph.nt, grouped by subject (Turtle by a second process
-while this one writes JSON-LD, for big exports). Memory is bounded by the graph and
-one chunk, never by the export. Terms are written by this module's own escaper (``iri``,
-``literal``), exact N-Triples for any text: quotes, backslashes and every control character,
-U+0085, U+2028, U+2029 and the noncharacters U+FFFE/U+FFFF are escaped (``\\uXXXX``), so no line
-of graph.nt can be split by a tool that breaks lines on Unicode line separators; lone surrogates,
+Turtle and JSON-LD are written from the same sorted lines, grouped by subject (for big exports
+by two helper processes the lines are piped to, so the three files are written at once on two
+cores). Memory is bounded by the graph and one chunk, never by the export. Terms are written by
+this module's own escaper (``literal``, ``ref``, ``external``), exact N-Triples for any text:
+quotes, backslashes and every control character, U+0085, U+2028, U+2029 and the noncharacters
+U+FFFE/U+FFFF are escaped (``\\uXXXX``), so no line of graph.nt can be split by a tool that
+breaks lines on Unicode line separators; lone surrogates,
 which no RDF syntax can carry, become U+FFFD (one character for one, so offsets still hold).
 The same graph gives the same bytes, whatever PYTHONHASHSEED or the chunk size.
 
@@ -62,8 +63,9 @@ How each part maps (vocabulary in graph/vocab.py):
     mention    paper pkg:usesMethod | pkg:addressesProblem | ... concept (the link), and one
                oa:Annotation per link: oa:hasBody the concept, pkg:rule the pkg:Rule (which
                carries the confidence once; a link whose confidence differs carries its own),
-               one oa:hasTarget per mention (overlapping mentions of the concept merged): an
-               oa:SpecificResource with oa:hasSource the abstract (or title) and one
+               one oa:hasTarget per mention (overlapping mentions of the concept merged): a
+               specific resource (its class left implicit) with oa:hasSource the abstract (or
+               title) and one
                oa:TextQuoteSelector: oa:exact, oa:start, oa:end (offsets into the source text;
                the Web Annotation vocabulary gives oa:start/oa:end no domain, so one selector
                carries both the quote and its position: 7 triples a mention instead of 12) and,
