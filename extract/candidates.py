@@ -86,10 +86,10 @@ def names_nothing(text, vocab):
     return any(judging) and all(judge or word in vocab.generic for word, judge in zip(words, judging))
 
 
-def phrases(doc, vocab, long_forms, matcher):
+def phrases(doc, vocab, long_forms, matcher, term_matcher=None):
     """Every phrase the span rules find, in rule order."""
     found = []
-    context = SpanContext(vocab, tuple(long_forms), matcher, found)
+    context = SpanContext(vocab, tuple(long_forms), matcher, found, term_matcher)
     for span_rule in SPAN_RULES:
         found.extend(span_rule(doc, context))
     return found
@@ -105,12 +105,12 @@ def pieces(doc, phrase, vocab):
             for start, end, text in chunk_pieces(doc, span.start, span.end, vocab)]
 
 
-def find_candidates(doc, vocab, long_forms=(), matcher=None):
+def find_candidates(doc, vocab, long_forms=(), matcher=None, term_matcher=None):
     """All candidates of a doc, in document order, each (start, end, text) once."""
     long_forms = [span for span in long_forms if not names_nothing(span.text, vocab)]
     cut = cut_token(doc)
     found = []
-    for phrase in phrases(doc, vocab, long_forms, matcher):
+    for phrase in phrases(doc, vocab, long_forms, matcher, term_matcher):
         for piece in pieces(doc, phrase, vocab):
             candidate = typed(piece)
             if candidate:

@@ -6,7 +6,7 @@ The extractor's public API is here: ``make_nlp``, ``extract_records`` and ``conc
 """
 
 from spacy.language import Language
-from spacy.matcher import Matcher
+from spacy.matcher import Matcher, PhraseMatcher
 from spacy.tokens import Span
 
 import scispacy.abbreviation  # noqa: F401  (registers the "abbreviation_detector" factory)
@@ -14,6 +14,13 @@ import scispacy.abbreviation  # noqa: F401  (registers the "abbreviation_detecto
 from . import defaults
 from .candidates import abbreviation_pairs, find_candidates, names_nothing
 from .rules.spans import written_form
+
+
+def written_variants(phrase):
+    """A term as written, singular and plural: ``parameter server`` -> ``parameter servers`` too."""
+    plural = phrase[:-1] + "ies" if phrase.endswith("y") and phrase[-2:-1] not in "aeiou" else \
+        phrase + ("es" if phrase.endswith(("s", "x", "ch", "sh")) else "s")
+    return (phrase, plural)
 from .concepts import concept_table, extract_records
 from .nlp import load_model
 from .vocabulary import load_vocabulary
@@ -26,7 +33,8 @@ OWN_COMPONENTS = ("paperkg_abbreviations", "paperkg_candidates")
 def make_nlp(model=None, patterns=()):
     """Load the English model without the components paperkg does not use, then add the
     abbreviation detector and paperkg's components. ``patterns`` are extra JSONL pattern files
-    (``{"label": "method"|"problem"|"hardware", "pattern": ...}``)."""
+    in paperkg's vocabulary format (``{"label": TYPE, "pattern": ...}``, TYPE one of
+    ``CONCEPT_TYPES``; see ``vocabulary``)."""
     nlp = load_model(model, exclude=list(defaults.UNUSED_COMPONENTS))
     nlp.add_pipe("abbreviation_detector", config={"make_serializable": True})
     nlp.add_pipe("paperkg_abbreviations")
@@ -82,10 +90,13 @@ class CandidateFinder:
             self.matcher = Matcher(nlp.vocab)
             for kind, pattern in self.vocabulary.token_patterns:
                 self.matcher.add(kind, [pattern])
+        self.term_matcher = PhraseMatcher(nlp.vocab, attr="LOWER")
+        self.term_matcher.add("term", [nlp.make_doc(form) for phrase in self.vocabulary.term_phrases
+                                       for form in written_variants(phrase)])
 
     def __call__(self, doc):
         found = find_candidates(doc, self.vocabulary, doc.spans.get(defaults.SPANS_LONG_FORMS, ()),
-                                self.matcher)
+                                self.matcher, self.term_matcher)
         spans = [Span(doc, c.start, c.end, label=c.type, kb_id=c.source, span_id=c.text) for c in found]
         doc.spans[defaults.SPANS_CANDIDATES] = [s for s, c in zip(spans, found) if not c.cut]
         doc.spans[defaults.SPANS_CUT_CANDIDATES] = [s for s, c in zip(spans, found) if c.cut]

@@ -95,6 +95,7 @@ class Vocabulary:
     needs_cue: frozenset = frozenset()  # terms that are concepts alone only in a problem context
     task_nouns: tuple = ()  # (gerund, noun) pairs: accelerating -> acceleration
     words: frozenset = frozenset()  # every word of every term
+    term_phrases: tuple = ()  # the terms of several words as written (for the PhraseMatcher)
 
 
 def read_patterns(path):
@@ -146,7 +147,7 @@ def load_vocabulary(extra_paths=()):
         except OSError as exc:
             raise PaperkgError(f"{path}: cannot read pattern file: {exc.strerror or exc}") from None
     roles = {role: set() for role in ROLES}
-    terms, token_patterns, generic_terms, cue_terms, task_nouns = {}, [], set(), set(), {}
+    terms, token_patterns, generic_terms, cue_terms, task_nouns, phrases = {}, [], set(), set(), {}, set()
     for row in rows:
         label, pattern = row["label"], row["pattern"]
         if label in roles:
@@ -157,6 +158,8 @@ def load_vocabulary(extra_paths=()):
             token_patterns.append((label, pattern))
         elif label in TYPES:
             terms[concept_key(pattern)] = label
+            if len(pattern.replace("-", " ").split()) >= 2:
+                phrases.add(pattern.lower())
             if row.get("generic"):
                 generic_terms.add(concept_key(pattern))
             if row.get("cue"):
@@ -168,4 +171,5 @@ def load_vocabulary(extra_paths=()):
     fields["generic"] = fields["generic"] | frozenset(generic_terms)
     return Vocabulary(terms=terms, token_patterns=tuple(token_patterns),
                       task_nouns=tuple(sorted(task_nouns.items())), needs_cue=frozenset(cue_terms),
+                      term_phrases=tuple(sorted(phrases)),
                       words=frozenset(w for key in terms for w in key.split()), **fields)

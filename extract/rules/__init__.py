@@ -34,6 +34,7 @@ SPAN_RULES = (
     spans.long_form_with_head,
     spans.noun_runs_outside_chunks,
     spans.gerund_clause,
+    spans.field_terms_outside_phrases,
     spans.token_pattern_matches,
 )
 

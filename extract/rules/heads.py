@@ -7,7 +7,7 @@ Each takes a ``Piece`` and returns a concept type or None.
 
 from .. import defaults
 from ..normalise import is_acronym
-from .base import is_name, plain, rule, term_type
+from .base import hyphen_compound, is_name, plain, rule, term_type
 
 
 @rule(score=0.85)
@@ -102,8 +102,8 @@ def role_noun_in_distributed_context(piece):
     vocab = piece.vocab
     words = piece.key.split()
     size = next((n for n in (3, 2, 1) if len(words) >= n and " ".join(words[-n:]) in vocab.role_nouns), 0)
-    if not size:
-        return None
+    if not size or hyphen_compound(piece.doc, piece.end - 1)[1] > piece.end:
+        return None  # not "peer" cut from "peer-to-peer"
     if any(w not in vocab.distributed_cues and vocab.terms.get(w) != "hardware"
            and not w.isdigit() for w in modifiers(piece._replace(text=" ".join(words[:len(words) - size + 1])))):
         return None

@@ -32,6 +32,7 @@ class SpanContext(NamedTuple):
     long_forms: tuple  # Spans of long forms defined for acronyms (paperkg_long_forms)
     matcher: object  # spaCy Matcher of the user's token patterns, or None
     found: list  # the phrases earlier span rules found
+    term_matcher: object = None  # spaCy PhraseMatcher of the vocabulary's terms of several words
 
 
 @rule(score=0.9)
@@ -115,6 +116,20 @@ def noun_runs_outside_chunks(doc, context):
             yield Phrase(doc[chunk_start[start]:end], "noun_runs_outside_chunks")
         elif end - start >= 2 or (end > start and (is_acronym(doc[start].text) or lone_term(doc[start], vocab))):
             yield Phrase(doc[start:end], "noun_runs_outside_chunks")
+
+
+@rule(score=0.6)
+def field_terms_outside_phrases(doc, context):
+    """A term of the field written out where the parse found no phrase around it.
+
+    Example: "In distributed and federated learning algorithms, communication overhead is high." -> method "federated learning"
+    """
+    if context.term_matcher is None:
+        return
+    covered = [(p.span.start, p.span.end) for p in context.found]
+    for _, start, end in context.term_matcher(doc):
+        if not any(s <= start and end <= e for s, e in covered):
+            yield Phrase(doc[start:end], "field_terms_outside_phrases")
 
 
 # Dependencies of a gerund that stands where a noun would (subject, object of a preposition).
