@@ -47,7 +47,7 @@ RISING_MIN_PAPERS = 3
 # rdf.py: the RDF export
 BASE_IRI = "https://w3id.org/paperkg/id/"   # instance IRIs: BASE_IRI + node id (paper/<id>, ...)
 LANGUAGE = "en"                             # language tag of titles, abstracts and labels
-RDF_SORT_CHUNK = 500_000    # N-Triples lines sorted in memory (~100 MB); past it sorted runs go to temp files
+RDF_SORT_CHUNK = 500_000    # N-Triples lines sorted in memory (~100 MB), then spilled as a run
 RDF_PARALLEL_TRIPLES = 200_000  # from this many triples, a second process writes graph.ttl
 RDF_QUOTE_CONTEXT = 32      # characters of oa:prefix / oa:suffix (what Hypothesis keeps)
 
