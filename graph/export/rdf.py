@@ -915,8 +915,8 @@ def _strip_newline(line):
 def spill(lines_sorted, folder, number):
     path = os.path.join(folder, f"run-{number:05d}.nt")
     with open(path, "w", encoding="utf-8", newline="\n") as fh:
-        fh.write("\n".join(lines_sorted))
-        fh.write("\n")
+        for start in range(0, len(lines_sorted), BLOCK):
+            fh.write("\n".join(lines_sorted[start:start + BLOCK]) + "\n")
     return path
 
 
