@@ -64,9 +64,13 @@ class Cluster:
         workers = local_workers(scheduler)
         try:
             if workers is not None:
+                # No dashboard; the scheduler's HTTP routes on any free local port (not 8787,
+                # which another cluster may hold). Its own logs stay quiet: what matters is
+                # reported here, in one line.
                 self.cluster = distributed.LocalCluster(
                     n_workers=workers, threads_per_worker=1, processes=True, host="127.0.0.1",
-                    dashboard_address=None, silence_logs=logging.ERROR)
+                    dashboard_address=None, silence_logs=logging.CRITICAL,
+                    scheduler_kwargs={"dashboard_address": "127.0.0.1:0"})
                 self.client = distributed.Client(self.cluster)
             else:
                 check_reachable(scheduler)
@@ -155,8 +159,11 @@ def parse_on_cluster(texts, spec, scheduler, batch_size=defaults.BATCH_SIZE):
     cluster at ``scheduler`` with the pipeline ``spec`` (``parse.pipeline_spec``). Progress
     counts partitions."""
     distributed = require_dask()
-    with Cluster(scheduler) as cluster:
-        cluster.check_workers(spec)
+    with progress.stage("dask cluster"):
+        cluster = Cluster(scheduler)
+    with cluster:
+        with progress.stage("dask workers"):  # each loads the model here, once
+            cluster.check_workers(spec)
         bounds = partitions(texts, cluster.workers())
         window = defaults.DASK_PARTITIONS_IN_FLIGHT * cluster.workers()
         done = progress.track(stream_partitions(cluster.client, texts, bounds, spec, batch_size,

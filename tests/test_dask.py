@@ -21,6 +21,7 @@ pytest.importorskip("distributed", reason="Dask is not installed: pip install 'p
 from conftest import FIXTURES, SEEDS  # noqa: E402
 
 SLICE = FIXTURES / "corpus_slice.jsonl.gz"  # 120 abstracts of the arXiv cs 2025 corpus
+PATTERNS = FIXTURES / "extract_user_patterns.jsonl"  # sent to the workers with the pipeline
 
 LOCAL_CLUSTER = """
 import logging, sys
@@ -153,11 +154,12 @@ def inputs(tmp_path_factory):
 
 @pytest.fixture(scope="module")
 def local_builds(inputs, tmp_path_factory):
-    """The outputs of the plain local builds: {"seeds": files, "mixed": files (seeds + slice)}."""
+    """The outputs of the plain local builds: {"seeds": files, "mixed": files (seeds + slice,
+    with a user's pattern file)}."""
     folder = tmp_path_factory.mktemp("local")
     built = {}
-    for name, paths in (("seeds", inputs[:1]), ("mixed", inputs)):
-        result = paperkg("build", *paths, "--out", folder / name, "--quiet", "--no-cache")
+    for name, args in (("seeds", inputs[:1]), ("mixed", (*inputs, "--patterns", PATTERNS))):
+        result = paperkg("build", *args, "--out", folder / name, "--quiet", "--no-cache")
         assert result.returncode == 0, result.stderr
         built[name] = snapshot(folder / name)
     return built
@@ -176,8 +178,8 @@ def test_a_local_cluster_of_two_processes_builds_the_same_bytes(inputs, local_bu
     try:
         address = cluster.stdout.readline().strip()
         assert address.startswith("tcp://127.0.0.1:")
-        result = paperkg("build", *inputs, "--out", tmp_path / "out", "--no-cache",
-                         "--scheduler", address)
+        result = paperkg("build", *inputs, "--patterns", PATTERNS, "--out", tmp_path / "out",
+                         "--no-cache", "--scheduler", address)
         assert result.returncode == 0, result.stderr
         assert "extraction: 81 texts parsed, 0 from the cache" in result.stderr
         assert snapshot(tmp_path / "out") == local_builds["mixed"]
@@ -196,8 +198,8 @@ def test_scheduler_local_n_starts_its_own_cluster(inputs, local_builds, tmp_path
 @pytest.mark.parametrize("name", ["seeds", "mixed"])
 def test_a_dask_scheduler_with_two_workers_builds_the_same_bytes(name, inputs, local_builds,
                                                                 external_cluster, tmp_path):
-    paths = inputs[:1] if name == "seeds" else inputs
-    result = paperkg("build", *paths, "--out", tmp_path / "out", "--quiet", "--no-cache",
+    args = inputs[:1] if name == "seeds" else (*inputs, "--patterns", PATTERNS)
+    result = paperkg("build", *args, "--out", tmp_path / "out", "--quiet", "--no-cache",
                      "--scheduler", external_cluster.address)
     assert result.returncode == 0, result.stderr
     assert snapshot(tmp_path / "out") == local_builds[name]
@@ -222,6 +224,22 @@ def test_a_worker_killed_mid_run_is_replaced_and_the_output_is_the_same(external
     assert "Traceback" not in stderr
     assert (tmp_path / "dask.jsonl").read_bytes() == (tmp_path / "local.jsonl").read_bytes()
     assert killed not in external_cluster.worker_pids()  # the nanny started a new worker
+
+
+def test_only_texts_the_cache_lacks_go_to_the_cluster(inputs, external_cluster, tmp_path):
+    def extract(paths, scheduler):
+        result = paperkg("extract", *paths, "-o", tmp_path / "out.jsonl", "--cache",
+                         tmp_path / "cache", "--scheduler", scheduler)
+        assert result.returncode == 0, result.stderr
+        return [line for line in result.stderr.splitlines() if line.startswith("extraction:")]
+
+    assert extract(inputs[:1], external_cluster.address) == [
+        "extraction: 41 texts parsed, 0 from the cache"]
+    assert extract(inputs, external_cluster.address) == [
+        "extraction: 40 texts parsed, 41 from the cache"]
+    # nothing left to parse: the cluster is not even contacted
+    assert extract(inputs, f"tcp://127.0.0.1:{free_port()}") == [
+        "extraction: 0 texts parsed, 81 from the cache"]
 
 
 def test_an_unreachable_scheduler_is_one_line_and_exit_2(tmp_path):
