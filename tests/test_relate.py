@@ -352,6 +352,12 @@ def test_shared_references_make_papers_neighbours(seed_records, nlp, seed_graph)
                              if k in now)
     # the cited works take no part in the similarity: they have no text
     assert not any(graph.nodes[p]["role"] == model.CITED for pair in now for p in pair)
+    # each joins the community most of the papers citing it are in
+    for work in cited:
+        citers = Counter(graph.nodes[u]["community"] for u, v, k in graph.edges(keys=True)
+                         if k == model.CITES and v == work)
+        assert citers[graph.nodes[work]["community"]] == max(citers.values())
+    assert sorted(m for c in graph.graph["communities"] for m in c["members"]) == sorted(graph)
 
 
 def test_papers_cited_together_are_similar(seed_records, nlp, seed_graph):
