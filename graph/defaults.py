@@ -69,6 +69,14 @@ VIS_GRAVITY = -40
 VIS_SPRING_LENGTH = 80
 VIS_SPRING_CONSTANT = 0.06
 VIS_AVOID_OVERLAP = 0.4
+# html.py: vis-network's look: hover delay (ms), label font, node border, arrow size, edge
+# opacity, and how often (iterations) the "laying out" progress is shown.
+VIS_TOOLTIP_DELAY = 120
+VIS_FONT = {"size": 13, "face": "system-ui, sans-serif", "strokeWidth": 3, "strokeColor": "#ffffff"}
+VIS_BORDER_WIDTH = 1
+VIS_ARROW_SCALE = 0.45
+VIS_EDGE_OPACITY = 0.7
+VIS_PROGRESS_EVERY = 50
 # html.py: the page's size stays bounded: abstracts are cut (at a word) once the drawn papers'
 # abstracts pass HTML_TEXT_BUDGET characters in all, never below HTML_MIN_ABSTRACT_CHARS each;
 # a paper lists at most HTML_MAX_AUTHORS authors and HTML_MAX_SOURCES sources; hover text

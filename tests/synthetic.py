@@ -164,32 +164,48 @@ def add_years_and_ranks(built, years):
                                   for c in range(7)]
 
 
-def write_exports(made, out_dir, max_nodes=None):
+def write_exports(made, out_dir, max_nodes=None, timings=None):
     """Write the HTML explorer and the Gephi files of ``made`` into ``out_dir``; returns
-    {file name: sha256 of its bytes}."""
+    {file name: sha256 of its bytes}. ``timings``, a dict, receives the wall and CPU seconds of
+    each writer."""
     import hashlib
+    import time
     from pathlib import Path
 
     from paperkg.graph import defaults, io
     from paperkg.graph.export import gephi, html
 
+    timings = {} if timings is None else timings
     out = Path(out_dir)
     with io.OutputSet(out) as outputs:
+        wall, cpu = time.perf_counter(), time.process_time()
         html.write(made, outputs.path("graph.html"), max_nodes=max_nodes or defaults.MAX_NODES)
+        timings["html"] = (time.perf_counter() - wall, time.process_time() - cpu)
+        wall, cpu = time.perf_counter(), time.process_time()
         gephi.write(made, outputs)
+        timings["gephi"] = (time.perf_counter() - wall, time.process_time() - cpu)
         names = outputs.commit()
     return {name: hashlib.sha256((out / name).read_bytes()).hexdigest() for name in names}
 
 
 if __name__ == "__main__":
-    # python tests/synthetic.py N [OUT_DIR]: build the graph of N papers, print its size and,
-    # given OUT_DIR, write its explorer and Gephi files there and print their sha256 as JSON.
+    # python tests/synthetic.py N [OUT_DIR [MAX_NODES]]: build the graph of N papers and print
+    # its size; given OUT_DIR, write its explorer and Gephi files there, print their sha256 as
+    # JSON on stdout and the writers' wall/CPU seconds and the files' sizes on stderr.
     import json
+    import os
 
     size = int(sys.argv[1]) if len(sys.argv) > 1 else 200
     made = graph(size)
     if len(sys.argv) > 2:
-        print(json.dumps(write_exports(made, sys.argv[2]), sort_keys=True))
+        timings = {}
+        digests = write_exports(made, sys.argv[2], int(sys.argv[3]) if len(sys.argv) > 3 else None,
+                                timings)
+        print(json.dumps(digests, sort_keys=True))
+        sizes = {name: os.path.getsize(os.path.join(sys.argv[2], name)) for name in digests}
+        print(f"{made.number_of_nodes()} nodes, {made.number_of_edges()} edges;",
+              ", ".join(f"{k} {w:.1f} s wall, {c:.1f} s CPU" for k, (w, c) in timings.items()),
+              ";", ", ".join(f"{k} {v / 1e6:.1f} MB" for k, v in sizes.items()), file=sys.stderr)
     else:
         kinds = {}
         for *_, d in made.edges(data=True):

@@ -255,14 +255,14 @@ def vis_options(nodes):
                                  "avoidOverlap": defaults.VIS_AVOID_OVERLAP},
             "stabilization": {"enabled": physics,
                               "iterations": defaults.STABILIZATION_ITERATIONS,
-                              "updateInterval": 50, "fit": True},
+                              "updateInterval": defaults.VIS_PROGRESS_EVERY, "fit": True},
         },
-        "interaction": {"hover": True, "tooltipDelay": 120, "multiselect": False,
-                        "hideEdgesOnDrag": not physics},
-        "nodes": {"borderWidth": 1, "font": {"size": 13, "face": "system-ui, sans-serif",
-                                             "strokeWidth": 3, "strokeColor": "#ffffff"}},
-        "edges": {"smooth": False, "arrows": {"to": {"enabled": True, "scaleFactor": 0.45}},
-                  "color": {"inherit": False, "opacity": 0.7}},
+        "interaction": {"hover": True, "tooltipDelay": defaults.VIS_TOOLTIP_DELAY,
+                        "multiselect": False, "hideEdgesOnDrag": not physics},
+        "nodes": {"borderWidth": defaults.VIS_BORDER_WIDTH, "font": dict(defaults.VIS_FONT)},
+        "edges": {"smooth": False,
+                  "arrows": {"to": {"enabled": True, "scaleFactor": defaults.VIS_ARROW_SCALE}},
+                  "color": {"inherit": False, "opacity": defaults.VIS_EDGE_OPACITY}},
     }
 
 
