@@ -196,6 +196,7 @@ def has_citations(base):
 
 
 def tokens(text, stop=frozenset()):
+    """The words of ``text``, lower case, without ``stop`` words and one-letter words."""
     return [w for w in _WORD.findall(text.lower()) if w not in stop and len(w) > 1]
 
 
@@ -206,7 +207,7 @@ def tfidf_matrix(texts):
     vocabulary = defaultdict(itertools.count().__next__)  # term -> column, on first sight
     terms, lengths = [], []
     for text in texts:
-        found = [w for w in _WORD.findall(text.lower()) if len(w) > 1 and w not in stop]
+        found = tokens(text, stop)
         terms.extend(map(vocabulary.__getitem__, found))
         lengths.append(len(found))
     width = max(1, len(vocabulary))
