@@ -11,7 +11,8 @@ Nodes
              ([ids]), references ([work keys] of cited works outside the graph), authors ([str]),
              year, venue, doi, arxiv, url (None when unknown). A "cited" paper is a work outside
              the corpus that several corpus papers cite: no text, only its DOI or arXiv id.
-    concept  kind="concept", concept_type (one of CONCEPT_TYPES), label, alt_labels
+    concept  kind="concept", concept_type (one of CONCEPT_TYPES), first_year, mean_year (after
+             relate.py; None when no paper mentioning it has a year), label, alt_labels
              ([str]), papers (how many papers mention it)
 Edges
     RELATED_TO         related paper -> anchor (from the input lists)
@@ -20,7 +21,10 @@ Edges
                        paper -> concept; mentions ([{text, start, end}] into the paper's text),
                        source (the rule that found it), score (0-1)
     SIMILAR_TO         paper -> paper (lower id first; read as undirected); score, concept_score,
-                       text_score, shared ([concept node ids], best first)      (relate.py)
+                       text_score, coupling_score, cocitation_score (None where the pair has no
+                       citations to compare), shared ([concept node ids], best first),
+                       shared_references ([node ids or work keys]), cited_by_both ([paper node
+                       ids])                                                     (relate.py)
     CO_OCCURS          concept -> concept (lower id first); count, strength     (relate.py)
 Every edge has kind and weight. Graph attributes: tool, version, model, model_version,
 spacy_version (provenance) and, after relate.py, communities
