@@ -104,7 +104,14 @@ def test_unknown_anchor_is_one_line_and_exit_2(run):
     assert result.exit_code == 2
     assert result.stdout == ""
     assert result.stderr.splitlines() == [
-        "no anchor matches 'no such paper' (anchors: SimpleFSDP, ACCO)"]
+        "--anchor 'no such paper': matches no paper read (give a paper id, a DOI, an arXiv id "
+        "or a part of a title)"]
+
+
+def test_an_empty_anchor_is_a_usage_error_not_every_anchor(run):
+    result = run("compare", SEEDS, "--anchor", "", "-q")
+    assert result.exit_code == 2 and result.stdout == ""
+    assert "an empty value would match every paper" in result.stderr
 
 
 def test_report_names_the_bridge_communities_and_tables(run, seed_graph, tmp_path):
