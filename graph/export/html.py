@@ -110,7 +110,7 @@ def top_concepts(graph, ranked, places):
 def view(graph, nodes, whole):
     """The graph drawn: ``nodes`` and the edges between them (all of them when the ``whole``
     graph is drawn, else each concept's OVERVIEW_COOCCURS_PER_NODE strongest co-occurrences),
-    as a MultiDiGraph in the graph's order, sharing the node and edge data."""
+    as a MultiDiGraph in the graph's order with (shallow copies of) their attributes."""
     kept = set(nodes)
     drawn = nx.MultiDiGraph()
     for node in nodes:
