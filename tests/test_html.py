@@ -515,3 +515,28 @@ def test_shipped_vis_network_is_the_recorded_build(tmp_path, seed_graph):
     code = build.decode("utf-8").replace("\r\n", "\n")
     assert code.split("//# sourceMappingURL=")[0] in page and "sourceMappingURL" not in page
     assert "https://" not in page.split("<script>")[0]  # no remote CSS or fonts
+
+
+@pytest.mark.browser
+def test_mentions_after_astral_characters_are_highlighted_exactly(browser, tmp_path):
+    """Offsets count code points, the page's strings UTF-16 units: emoji before a mention must
+    not shift its highlight."""
+    abstract = "🚀🚀 We train with pipeline parallelism on 𝔾𝕡𝕦 clusters 😀 and ZeRO offloading."
+    found = [("pipeline parallelism", "method"), ("clusters", "hardware"), ("ZeRO offloading", "method")]
+    concepts = []
+    for text, concept_type in found:
+        start = abstract.index(text)
+        concepts.append({"id": text.replace(" ", "-").lower(), "type": concept_type, "label": text,
+                         "mentions": [{"text": text, "start": start, "end": start + len(text)}],
+                         "source": "test", "score": 1.0})
+    record = {"id": "pemoji", "role": model.RELATED, "title": "Emoji first", "abstract": abstract,
+              "truncated": False, "anchors": [], "sources": ["emoji.jsonl:1"], "concepts": concepts}
+    graph = model.build_graph([record])
+    page = open_page(browser, tmp_path, graph)
+    try:
+        page.js("id => window.paperkg.select(id)", model.paper_node("pemoji"))
+        marks = page.js("[...document.querySelectorAll('#details mark')].map(m => m.textContent)")
+        assert marks == [text for text, _ in found]
+        assert page.page.text_content("#details .abstract") == abstract
+    finally:
+        page.close()

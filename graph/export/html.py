@@ -372,7 +372,8 @@ def node_info(data, kind, marks, limit):
     if marked and marks:
         end = len(shown) if marked == "abstract" else len(title)
         info["marked"] = marked
-        info["marks"] = [m for m in marks if m[1] <= end]
+        text = shown if marked == "abstract" else title
+        info["marks"] = utf16_marks(text, [m for m in marks if m[1] <= end])
     sources = list(data.get("sources") or ())
     if sources:
         info["sources"] = sources[:defaults.HTML_MAX_SOURCES]
@@ -389,6 +390,19 @@ def node_info(data, kind, marks, limit):
         if data.get(name):
             info[name] = str(data[name])
     return info
+
+
+def utf16_marks(text, marks):
+    """``marks`` with their offsets (code points, as Python counts) turned into UTF-16 code
+    units, as the page's JavaScript slices strings: each astral character (an emoji, a
+    mathematical letter) before a mention counts twice there."""
+    if text.isascii() or not any(ord(c) > 0xFFFF for c in text):
+        return marks
+    units, at = [0], 0
+    for char in text:
+        at += 2 if ord(char) > 0xFFFF else 1
+        units.append(at)
+    return [[units[m[0]], units[m[1]], *m[2:]] for m in marks]
 
 
 def page_title(graph):
