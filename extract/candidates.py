@@ -20,7 +20,10 @@ __all__ = ["Candidate", "find_candidates", "names_nothing", "abbreviation_pairs"
 
 
 def dropped(piece, kind):
-    return any(drop(piece, kind) for drop in DROP_RULES)
+    """True if a drop rule drops ``piece``: before typing (``kind`` None) the rules that need no
+    type, after typing those that do (``after_typing``)."""
+    after = kind is not None
+    return any(drop(piece, kind) for drop in DROP_RULES if getattr(drop, "after_typing", False) == after)
 
 
 def first_type(piece, rules=TYPE_RULES):
@@ -42,7 +45,7 @@ def without_problem_modifier(piece):
         return piece
     rest = piece.text.split(None, 1)[1] if piece.text.lower().startswith(modifier + " ") else None
     if rest and not is_generic(concept_key(rest), piece.vocab):
-        return piece._replace(start=start + 1, text=rest)
+        return piece.with_text(rest, start=start + 1)
     return piece
 
 
@@ -99,9 +102,9 @@ def pieces(doc, phrase, vocab):
     """The pieces one phrase gives: itself, or its trimmed coordination parts."""
     span = phrase.span
     if phrase.origin in WHOLE_PHRASE_ORIGINS:
-        return [Piece(doc, span.start, span.end, phrase.label or written_form(doc, span.start, span.text),
-                      span.root, phrase.origin, vocab, phrase.hint)]
-    return [Piece(doc, start, end, text, span.root, phrase.origin, vocab)
+        return [Piece.of(doc, span.start, span.end, phrase.label or written_form(doc, span.start, span.text),
+                         span.root, phrase.origin, vocab, phrase.hint)]
+    return [Piece.of(doc, start, end, text, span.root, phrase.origin, vocab)
             for start, end, text in chunk_pieces(doc, span.start, span.end, vocab)]
 
 
@@ -121,7 +124,7 @@ def find_candidates(doc, vocab, long_forms=(), matcher=None, term_matcher=None):
                 for candidate_rule in CANDIDATE_RULES:
                     found.extend(candidate_rule(doc, piece.start, piece.end, vocab))
             if piece.end - 1 == cut and piece.end - piece.start >= 2 and " " in piece.text:
-                shorter = typed(piece._replace(end=piece.end - 1, text=piece.text.rsplit(None, 1)[0]))
+                shorter = typed(piece.with_text(piece.text.rsplit(None, 1)[0], end=piece.end - 1))
                 if shorter:
                     found.append(shorter._replace(cut=True))
     best = {}

@@ -86,6 +86,6 @@ def test_drop_rule_drops_its_example(nlp, pattern_nlp, rule):
     at = match["text"].lower().index(match["label"].lower())
     span = doc.char_span(at, at + len(match["label"]))
     vocab = nlp.get_pipe("paperkg_candidates").vocabulary
-    piece = Piece(doc, span.start, span.end, span.text, span.root, "noun_chunks_joined_at_hyphens",
-                  vocab)
+    piece = Piece.of(doc, span.start, span.end, span.text, span.root, "noun_chunks_joined_at_hyphens",
+                     vocab)
     assert rule(piece, first_type(piece)[0])

@@ -25,7 +25,7 @@ def without_trailing_verb(piece):
     Example: "Speculative decoding leverages idle compute." -> method "speculative decoding"
     """
     if piece.end - piece.start >= 3 and " " in piece.text:
-        return piece._replace(end=piece.end - 1, text=piece.text.rsplit(None, 1)[0]), ("field_term",)
+        return piece.with_text(piece.text.rsplit(None, 1)[0], end=piece.end - 1), ("field_term",)
     return None
 
 SPAN_RULES = (

@@ -42,21 +42,28 @@ class Piece(NamedTuple):
     origin: str
     vocab: object
     hint: str | None = None
+    key: str = ""  # concept_key(text), computed once (make pieces with ``of`` and ``with_text``)
 
-    @property
-    def key(self):
-        return concept_key(self.text)
+    @classmethod
+    def of(cls, doc, start, end, text, root, origin, vocab, hint=None):
+        return cls(doc, start, end, text, root, origin, vocab, hint, concept_key(text))
+
+    def with_text(self, text, **changes):
+        """This piece with another label text (and its key), and any other field changed."""
+        return self._replace(text=text, key=concept_key(text), **changes)
 
     @property
     def tokens(self):
         return self.doc[self.start:self.end]
 
 
-def rule(score):
+def rule(score, after_typing=False):
     """Give a rule its score: how sure a concept it types is (a concept's score is its best
-    mention's; the best-scored mention of a concept in a paper decides its type)."""
+    mention's; the best-scored mention of a concept in a paper decides its type). A drop rule
+    that needs the type typing gave is marked ``after_typing``; the others run before typing."""
     def mark(function):
         function.score = score
+        function.after_typing = after_typing
         return function
     return mark
 

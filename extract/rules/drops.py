@@ -57,7 +57,7 @@ def generic_tail_without_content(piece, kind):
                 or any(c.isdigit() for c in rest))
 
 
-@rule(score=0)
+@rule(score=0, after_typing=True)
 def degree_of_generic_head(piece, kind):
     """A generic head with only size or trend words before it is a degree, not a problem.
 
@@ -116,7 +116,7 @@ def person_name(piece, kind):
             and piece.key not in piece.vocab.terms)
 
 
-@rule(score=0)
+@rule(score=0, after_typing=True)
 def unnamed_dataset(piece, kind):
     """A dataset or benchmark named by no name and no word of the field is no concept.
 

@@ -105,7 +105,7 @@ def role_noun_in_distributed_context(piece):
     if not size or hyphen_compound(piece.doc, piece.end - 1)[1] > piece.end:
         return None  # not "peer" cut from "peer-to-peer"
     if any(w not in vocab.distributed_cues and vocab.terms.get(w) != "hardware"
-           and not w.isdigit() for w in modifiers(piece._replace(text=" ".join(words[:len(words) - size + 1])))):
+           and not w.isdigit() for w in modifiers(piece.with_text(" ".join(words[:len(words) - size + 1])))):
         return None
     return "hardware" if distributed_setting(piece.doc, vocab) else None
 
@@ -128,7 +128,7 @@ def cost_of_a_process(piece):
     while len(words) >= 2 and words[-1] in defaults.UNTYPED_TAILS:
         words = words[:-1]
     if len(words) >= 2 and words[-1] in piece.vocab.performance_quantities \
-            and modifiers(piece._replace(text=" ".join(words))):
+            and modifiers(piece.with_text(" ".join(words))):
         return "problem"
     return None
 
