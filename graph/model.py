@@ -184,14 +184,14 @@ _INTRODUCES = re.compile(
     r"|[^.;()]{0,80}?\((?P<acronym>" + _NAME + r")\))"
 )
 _TITLE_NAME = re.compile(r"^\s*(?P<name>[^:]{1,40}):\s")
-FIRST_WORDS = 4
 TITLE_CHARS = 60  # a paper titled but unnamed is labelled by its title, cut to this length
 
 
 def short_label(record):
     """A short label for a paper: an anchor's name before the colon of its title, a related
     paper's system name when its abstract introduces one (``we propose FuseFlow``,
-    ``we introduce Subnetwork Data Parallelism (SDP)``), else its first words."""
+    ``we introduce Subnetwork Data Parallelism (SDP)``), else its title, else a short phrase of
+    its abstract (``abstract_phrase``)."""
     if record.get("title"):
         text = record["title"]
         match = _TITLE_NAME.match(text)
@@ -204,8 +204,7 @@ def short_label(record):
         match = _INTRODUCES.search(text)
         if match:
             return match.group("name") or match.group("acronym")
-    words = text.split()
-    return " ".join(words[:FIRST_WORDS]) + ("…" if len(words) > FIRST_WORDS else "")
+    return abstract_phrase(text)
 
 
 def shortened(text, limit=TITLE_CHARS):
@@ -213,3 +212,26 @@ def shortened(text, limit=TITLE_CHARS):
     if len(text) <= limit:
         return text
     return text[:limit].rsplit(" ", 1)[0].rstrip(",;:") + "…"
+
+
+_CONTRIBUTION = re.compile(
+    r"\b(?:[Ww]e|[Tt]his (?:paper|work|article|study)|[Hh]ere,? we)\s+(?:\w+ly\s+)?"
+    r"(?:(?:propose|introduce|present|develop|design|build|describe|investigate|explore|"
+    r"examine|tackle)s?|stud(?:y|ies)|analy[sz]es?|address(?:es)?)"
+    r"(?:\s+and\s+\w+)?\s+(?P<what>[^.;:!?]{12,})")
+_SENTENCE = re.compile(r"^(?P<first>.+?[.!?])(?:\s|$)", re.S)
+_LEAD = re.compile(r"^(?:In (?:this|the present) (?:paper|work|article|study),?\s*|Here,?\s*)", re.I)
+
+
+def abstract_phrase(text, limit=TITLE_CHARS):
+    """What an untitled paper proposes (``we propose a dataflow compiler that …`` -> ``A dataflow
+    compiler that …``), else its first sentence, cut at a word boundary to about ``limit``."""
+    text = " ".join(text.split())
+    match = _CONTRIBUTION.search(text)
+    if match:
+        phrase = match.group("what")
+    else:
+        sentence = _SENTENCE.match(text)
+        phrase = _LEAD.sub("", sentence.group("first") if sentence else text).rstrip(".!?")
+    phrase = phrase.strip()
+    return shortened(phrase[:1].upper() + phrase[1:], limit) if phrase else ""

@@ -18,10 +18,10 @@ def test_short_labels_name_the_system_an_abstract_introduces():
     assert {"DistDD", "FuseFlow", "SCDP", "SDP", "SimpleFSDP", "ACCO"} <= labels
 
 
-def test_short_label_falls_back_to_first_words():
+def test_short_label_falls_back_to_a_phrase_of_the_abstract():
     record = {"role": "related", "title": None,
               "abstract": "Gradient sparsification is a widely used technique to reduce traffic."}
-    assert model.short_label(record) == "Gradient sparsification is a…"
+    assert model.short_label(record) == "Gradient sparsification is a widely used technique to…"
     record["abstract"] = "Here we present PipeDream-2BW, a system for pipeline parallelism."
     assert model.short_label(record) == "PipeDream-2BW"
 
@@ -40,3 +40,14 @@ def test_seed_graph_links_papers_anchors_and_concepts(seed_graph):
         assert all(text[m["start"]:m["end"]] == m["text"] for m in data["mentions"])
         node = seed_graph.nodes[concept]
         assert model.MENTION_EDGE[node["concept_type"]] == data["kind"]
+
+
+def test_an_untitled_paper_is_labelled_by_what_it_proposes_not_its_first_words():
+    from paperkg.extract.records import RELATED
+
+    record = {"id": "p1", "role": RELATED, "title": None, "abstract":
+              "Training giant models is costly. In this work we present a scheduler that overlaps "
+              "communication with computation on commodity clusters. It is fast."}
+    assert model.short_label(record) == "A scheduler that overlaps communication with computation on…"
+    record["abstract"] = "Pipeline parallelism wastes time in bubbles. Nothing else is said here."
+    assert model.short_label(record) == "Pipeline parallelism wastes time in bubbles"
