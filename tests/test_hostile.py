@@ -15,7 +15,8 @@ extract_records with the real spaCy model → make_graph → write_outputs) and 
 checked by ``check_exports``: papers.jsonl and concepts.jsonl (json, one object per line, even
 for ``str.splitlines``), graph.nt / graph.ttl / graph.jsonld (pyoxigraph, the same triples;
 one N-Triples line per triple; the JSON-LD's @context inline), graph.gexf and graph.graphml
-(lxml without recovery, networkx, igraph), graph.html (its embedded data is strict JSON), the
+(lxml without recovery, networkx, igraph), graph.html (its embedded data is strict JSON), what
+`paperkg extract` writes (strict JSON, offsets on the analysed text), the
 abstract and title round-trip through the RDF, GEXF, GraphML and the explorer, and mention
 offsets (RDF selectors in code points, the explorer's marks in UTF-16 units) point at the
 mention text.
@@ -183,8 +184,10 @@ def metadata(draw):
 
 def build(nlp, inputs, out):
     """Read ``inputs`` (paths), extract with the real model, make the graph and write every
-    output to ``out``, as `paperkg build` does. Returns the ReadResult."""
+    output to ``out``, as `paperkg build` does; write what `paperkg extract` writes to
+    ``out``/../extract.jsonl. Returns the ReadResult."""
     from paperkg.extract.pipeline import extract_records
+    from paperkg.graph import io
     from paperkg.graph.build import make_graph, write_outputs
 
     result = read_inputs([str(p) for p in inputs])
@@ -192,7 +195,24 @@ def build(nlp, inputs, out):
     extracted = extract_records(result.records, nlp)
     graph = make_graph(extracted, nlp)
     write_outputs(extracted, graph, out)
+    (Path(out).parent / "extract.jsonl").write_text(io.jsonl(extracted), encoding="utf-8")
     return result
+
+
+def check_extract(path):
+    """`paperkg extract` output: strict JSON a line; every mention's offsets (code points)
+    point at its text in the paper's analysed text."""
+    from paperkg.extract.records import analysed_text
+
+    mentions = 0
+    for record in jsonl_rows(path):
+        text = analysed_text(record)
+        for concept in record["concepts"]:
+            assert concept["label"] and not HOSTILE.search(concept["label"])
+            for mention in concept["mentions"]:
+                assert text[mention["start"]:mention["end"]] == mention["text"], mention
+                mentions += 1
+    return mentions
 
 
 def jsonl_rows(path):
@@ -226,7 +246,8 @@ def explorer_data(path):
 
 def check_exports(out):
     """Every output in ``out`` parses strictly and agrees with papers.jsonl: texts round-trip,
-    offsets point at their mentions. Returns {paper id: paper row}."""
+    offsets point at their mentions. Returns {paper id: paper row}; ``check_exports.selectors``
+    is how many quote selectors were checked."""
     papers = {row["id"]: row for row in jsonl_rows(out / "papers.jsonl")}
     concepts = jsonl_rows(out / "concepts.jsonl")
     assert papers
@@ -249,7 +270,7 @@ def check_exports(out):
     store = ox.Store()
     store.extend(ox.Quad(t.subject, t.predicate, t.object) for t in triples["graph.nt"])
     texts = check_rdf_texts(store, papers)
-    check_rdf_offsets(store, texts)
+    check_exports.selectors = check_rdf_offsets(store, texts)
     check_gephi(out, papers)
     check_explorer(out, papers)
     return papers
@@ -388,6 +409,7 @@ def test_any_list_file_gives_valid_exports(nlp, case):
         (tmp / "list.txt").write_text(text, encoding="utf-8")
         build(nlp, [tmp / "list.txt"], tmp / "out")
         check_exports(tmp / "out")
+        check_extract(tmp / "extract.jsonl")
 
 
 @PROPERTY
@@ -402,6 +424,7 @@ def test_any_jsonl_record_gives_valid_exports(nlp, case):
         (tmp / "records.jsonl").write_bytes(text.encode("utf-8"))
         build(nlp, [tmp / "records.jsonl"], tmp / "out")
         check_exports(tmp / "out")
+        check_extract(tmp / "extract.jsonl")
 
 
 @pytest.mark.xfail(strict=True, reason=(
@@ -489,7 +512,8 @@ def test_issue_cases_build_with_exit_0_and_no_traceback(issue_build):
 
 def test_issue_cases_give_exports_every_strict_parser_reads(issue_build):
     _, out = issue_build
-    check_exports(out)
+    papers = check_exports(out)
+    assert len(papers) == 19 and check_exports.selectors >= 30, "the offsets were checked"
 
 
 def test_issue_cases_keep_each_text_with_spaces_for_the_hostile_characters(issue_build):
