@@ -117,17 +117,15 @@ def encode(result):
     return json.dumps(result, separators=(",", ":"))
 
 
-def decode(value, shared):
-    """A stored compact result back as the parse gives it: candidates as the parse's own
-    tuples (``concepts.Found``), their strings shared through ``shared`` (types and sources
-    repeat in every text)."""
+def decode(value):
+    """A stored compact result back as the parse gives it, its candidates as the parse's own
+    tuples (``concepts.Found``)."""
     from . import concepts
 
     make = getattr(concepts, "Found", tuple)
     make = getattr(make, "_make", make)
     candidates, acronyms = json.loads(value)
-    return ([make([shared.setdefault(v, v) if isinstance(v, str) else v for v in row])
-             for row in candidates], acronyms)
+    return list(map(make, candidates)), acronyms
 
 
 def warn(message):
@@ -181,7 +179,7 @@ class ExtractionCache:
         if self.connection is None:
             return {}
         keys = list(keys)
-        found, shared = {}, {}
+        found = {}
         try:
             for start in range(0, len(keys), defaults.CACHE_LOOKUP_BATCH):
                 chunk = keys[start:start + defaults.CACHE_LOOKUP_BATCH]
@@ -189,7 +187,7 @@ class ExtractionCache:
                     f"SELECT key, value FROM results WHERE identity = ? AND key IN "
                     f"({','.join('?' * len(chunk))})", (self.identity_id, *chunk))
                 for key, value in rows:
-                    found[key] = decode(value, shared)
+                    found[key] = decode(value)
         except sqlite3.OperationalError as exc:  # locked past the timeout, an I/O error
             self.unusable(exc)
             return {}
