@@ -15,6 +15,7 @@ result in this process, in N local processes, on a Dask worker or from the cache
 """
 
 import multiprocessing
+import os
 import signal
 import threading
 import warnings
@@ -122,6 +123,14 @@ def worker_identity(spec):
     once, here) and returns its identity."""
     pipeline_for(spec)
     return spec.identity
+
+
+def default_workers():
+    """Parse processes when none are asked for: one per core this process may run on."""
+    try:
+        return len(os.sched_getaffinity(0)) or 1
+    except AttributeError:  # not on Linux
+        return os.cpu_count() or 1
 
 
 def parse_local(texts, nlp, workers, batch_size=defaults.BATCH_SIZE):

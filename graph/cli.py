@@ -204,10 +204,8 @@ def run_extraction(records, model, patterns, workers, quiet):
     """(nlp, extracted records): the pipeline made once, the records' concepts extracted in
     ``workers`` processes (default: one per core) or on the --scheduler cluster, with the
     extraction cache under --cache unless --no-cache."""
-    import os
-
     from paperkg.extract import cache as caching, pipeline, progress
-    from paperkg.extract.parse import ParseStats
+    from paperkg.extract.parse import ParseStats, default_workers
 
     settings = click.get_current_context(silent=True)
     settings = settings.meta if settings is not None else {}
@@ -220,7 +218,7 @@ def run_extraction(records, model, patterns, workers, quiet):
                                    caching.pipeline_identity(nlp))
     stats = ParseStats()
     try:
-        extracted = pipeline.extract_records(records, nlp, workers=workers or os.cpu_count() or 1,
+        extracted = pipeline.extract_records(records, nlp, workers=workers or default_workers(),
                                              cache=cache, scheduler=settings.get("paperkg.scheduler"),
                                              stats=stats)
     finally:
