@@ -174,6 +174,9 @@ _SYMBOLS = {"times": "\u00d7", "sim": "~", "approx": "\u2248", "leq": "\u2264", 
             "theta": "\u03b8", "tau": "\u03c4", "rho": "\u03c1", "eta": "\u03b7", "pi": "\u03c0",
             "%": "%", "&": "&", "_": "_", "#": "#", "$": "$", "{": "{", "}": "}"}
 _COMMAND = re.compile(r"\\([a-zA-Z]+|[%&_#${}])")
+_ACCENT = re.compile(r"\\(['\"`^~=.])\s*\{?([a-zA-Z])\}?")  # Fr\'echet -> Fréchet
+_COMBINING = {"'": "\u0301", '"': "\u0308", "`": "\u0300", "^": "\u0302", "~": "\u0303",
+              "=": "\u0304", ".": "\u0307"}
 _CITATION = re.compile(
     r"\s?\[\s*\d+(?:\s*[-\u2013,;]\s*\d+)*\s*\]"  # [12], [3-5], [1, 2]
     r"|\s?\((?:[A-Z][\w'\u2019-]+(?:\s+(?:and|&)\s+[A-Z][\w'\u2019-]+|\s+et\s+al\.?)?,?\s+"
@@ -218,6 +221,12 @@ def without_markup(text):
             continue
         c = text[i]
         if c == "\\":
+            accent = _ACCENT.match(text, i)
+            if accent:
+                out.append(unicodedata.normalize("NFC", accent.group(2) + _COMBINING[accent.group(1)]))
+                origin.append(i)
+                i = accent.end()
+                continue
             command = _TEXT_COMMAND.match(text, i)
             if command:
                 i = command.end()  # the argument's characters are kept, its braces dropped

@@ -464,6 +464,8 @@ def test_without_markup_maps_every_kept_character_back():
     start, end = clean.span(at, at + 4)
     assert text[start:end] == "GPUs"
     assert all(text[clean.origin[i]] == ch for i, ch in enumerate(clean.text) if ch not in "\u00d7")
+    assert normalise.without_markup("the Fr\\'echet Inception Distance").text == \
+        "the Fr\u00e9chet Inception Distance"
 
 
 def test_e_g_and_i_e_are_never_inside_a_concept(nlp):
