@@ -1,5 +1,7 @@
 """The exceptions paperkg raises for the user. ``str(exc)`` is the one line the CLI prints."""
 
+import re
+
 # Exit statuses of the command line, documented in the README.
 EXIT_OK = 0
 EXIT_PARTIAL = 1  # some inputs were skipped; everything readable was still processed
@@ -15,11 +17,23 @@ class PaperkgError(Exception):
     exit_code = EXIT_INPUT
 
 
+# Characters a file name may hold that would break a one-line message or act on a terminal:
+# controls (C0, C1), line and paragraph separators, bidirectional and other format marks.
+_UNPRINTABLE = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029\u200b-\u200f\u202a-\u202e"
+                          r"\u2066-\u2069\ufeff]")
+
+
+def printable(name):
+    """``name`` with every character that could split a line or steer a terminal written as
+    an escape (``\\x1b``, ``\\n``, ``\\u202e``), so a message stays one readable line."""
+    return _UNPRINTABLE.sub(lambda m: m.group().encode("unicode_escape").decode("ascii"), name)
+
+
 class InputError(PaperkgError):
     """A list file (or path) that cannot be read. The message starts with ``FILE:LINE:``."""
 
     def __init__(self, path, line, what):
-        self.path, self.line, self.what = str(path), line, what
+        self.path, self.line, self.what = printable(str(path)), line, what
         super().__init__(f"{self.path}:{line}: {what}")
 
 
@@ -34,7 +48,7 @@ class OutputError(PaperkgError):
     exit_code = EXIT_ENVIRONMENT
 
     def __init__(self, path, what):
-        self.path, self.what = str(path), what
+        self.path, self.what = printable(str(path)), what
         super().__init__(f"{self.path}:0: {what}")
 
 

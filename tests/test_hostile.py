@@ -427,10 +427,6 @@ def test_any_jsonl_record_gives_valid_exports(nlp, case):
         check_extract(tmp / "extract.jsonl")
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "graph/export/rdf.py external() keeps '%' not followed by two hex digits, '[' and ']' in a "
-    "path and a second '#' as they are: pyoxigraph (and so `paperkg query`) refuses the "
-    "project's own graph.nt, Jena warns 'Bad IRI' (see docs/hostile.md)"))
 @pytest.mark.parametrize("field, value", [
     ("doi", "10.1000/50%off"),
     ("source_url", "https://example.org/a%zz"),
@@ -445,10 +441,6 @@ def test_odd_urls_and_dois_give_iris_every_parser_reads(nlp, tmp_path, field, va
     check_exports(tmp_path / "out")
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "file names reach stderr raw (extract/errors.py InputError.__str__, and the FILE:LINE sources "
-    "of extract/readers/fields.py source_name): a newline splits the one-line message and an "
-    "escape sequence reaches the terminal (see docs/hostile.md)"))
 def test_a_hostile_file_name_is_one_printable_line_on_stderr(tmp_path):
     from click.testing import CliRunner
 

@@ -10,7 +10,7 @@ A list file's text is kept exactly as written.
 
 import re
 
-from ..errors import InputError
+from ..errors import InputError, printable
 from ..records import RELATED
 from . import identity
 from .text import clean_field, person, year as parse_year
@@ -68,7 +68,7 @@ def untagged(value):
 
 def source_name(path):
     """How a source names its file: the file name (as list files always did)."""
-    return getattr(path, "name", None) or str(path).rsplit("/", 1)[-1]
+    return printable(getattr(path, "name", None) or str(path).rsplit("/", 1)[-1])
 
 
 def unique(values):

@@ -233,10 +233,17 @@ def ref(value):
     return "<" + value + ">"
 
 
+_LONE_PERCENT = re.compile(r"%(?![0-9A-Fa-f]{2})")
+
+
 def external(value):
     """An N-Triples IRI term for an IRI from the input (a URL, a DOI resolver link): every
-    character an IRI may not hold, and any non-ASCII, percent-encoded."""
-    return "<" + quote(value, safe="/:;=@!$&'()*+,-._~?#[]%") + ">"
+    character an IRI may not hold, and any non-ASCII, percent-encoded; a ``%`` that starts no
+    escape, brackets and every ``#`` after the first too (``10.1000/50%off`` stays parseable)."""
+    value = _LONE_PERCENT.sub("%25", value)
+    head, hash_, fragment = value.partition("#")
+    value = head + hash_ + fragment.replace("#", "%23")
+    return "<" + quote(value, safe="/:;=@!$&'()*+,-._~?#%") + ">"
 
 
 def term(node):
