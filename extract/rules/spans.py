@@ -17,7 +17,7 @@ SEPARATORS = {"e.g.", "i.e.", "e.g", "i.e", "eg", "ie", "etc.", "cf.", "viz.", "
 NOUN_PHRASE_POS = {"NOUN", "PROPN", "ADJ", "X"}
 DROPPED_POS = {"DET", "PRON", "NUM", "PUNCT", "ADP", "CCONJ", "SCONJ", "PART", "SYM", "SPACE"}
 _PARENTHESES = re.compile(r"\s*\([^()]*(?:\)|$)")
-_QUANTITY = re.compile(r"^(?:[+\-\u00b1~]?[\d.,]+%?[kmbx]?|%|[a-z])$")
+_QUANTITY = re.compile(r"^(?:[+\-\u00b1~]?[\d.,]+%?[kmbx]?|%|[a-z]|[a-z\d]{0,3}[/+*^][a-z\d]{1,3})$")
 
 
 class Phrase(NamedTuple):
