@@ -1,8 +1,8 @@
 """The parse stage of extraction: texts in, compact results out, in the texts' order.
 
 A compact result is all the corpus-wide steps need of one parsed text, as plain picklable data
-(``concepts.read_doc``): ``(candidates, acronyms)``, candidates ``(start, end, label text, type,
-source)`` tuples with character offsets, acronyms ``{short form: long form}``. A Doc never leaves
+(``concepts.read_doc``): ``(candidates, acronyms)``, candidates ``concepts.Found`` tuples (start,
+end, label text, type, rule, ...) with character offsets, acronyms ``{short form: long form}``. A Doc never leaves
 the process that parsed it: local worker processes and Dask workers send back compact results
 only, so the main process holds neither Docs nor their serialised bytes.
 
@@ -66,6 +66,8 @@ def pipeline_for(spec):
 
 
 def make_pipeline(spec):
+    """The pipeline of ``spec`` made in this process: the model by name, the pattern files
+    written out from their contents; WorkerMismatch if its identity is not the client's."""
     import tempfile
 
     from .cache import pipeline_identity
