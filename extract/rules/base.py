@@ -43,10 +43,11 @@ class Piece(NamedTuple):
     vocab: object
     hint: str | None = None
     key: str = ""  # concept_key(text), computed once (make pieces with ``of`` and ``with_text``)
+    attachment: tuple = (None, None)  # (dependency, head) of the root, seen through coordination
 
     @classmethod
     def of(cls, doc, start, end, text, root, origin, vocab, hint=None):
-        return cls(doc, start, end, text, root, origin, vocab, hint, concept_key(text))
+        return cls(doc, start, end, text, root, origin, vocab, hint, concept_key(text), attachment(root))
 
     def with_text(self, text, **changes):
         """This piece with another label text (and its key), and any other field changed."""
@@ -55,6 +56,15 @@ class Piece(NamedTuple):
     @property
     def tokens(self):
         return self.doc[self.start:self.end]
+
+
+def attachment(root):
+    """(dependency, head token) of a phrase, seen through coordination: in ``reduce X and Y``,
+    ``Y`` hangs from ``reduce`` as ``X`` does."""
+    first = root
+    while first.dep_ == "conj" and first.head is not first:
+        first = first.head
+    return first.dep_, first.head
 
 
 def rule(score, after_typing=False):

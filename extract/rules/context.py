@@ -9,15 +9,6 @@ from ..normalise import concept_key, is_acronym
 from .base import hyphen_compound, rule, word_type
 
 
-def attachment(root):
-    """(dependency, head token) of a phrase, seen through coordination: in ``reduce X and Y``,
-    ``Y`` hangs from ``reduce`` as ``X`` does."""
-    first = root
-    while first.dep_ == "conj" and first.head is not first:
-        first = first.head
-    return first.dep_, first.head
-
-
 def several_words(piece):
     return " " in piece.key
 
@@ -62,7 +53,7 @@ def named_object_of_intro_verb(piece):
 
     Example: "In this work we present Blue Heron to place experts." -> method "Blue Heron"
     """
-    dep, head = attachment(piece.root)
+    dep, head = piece.attachment
     if several_words(piece) and dep == "dobj" and is_proper(piece) and head.lower_ in piece.vocab.intro_verbs:
         return "method"
     return None
@@ -74,7 +65,7 @@ def object_of_problem_verb(piece):
 
     Example: "Our kernels avoid bank conflicts." -> problem "bank conflict"
     """
-    dep, head = attachment(piece.root)
+    dep, head = piece.attachment
     if several_words(piece) and dep == "dobj" and head.lower_ in piece.vocab.problem_verbs:
         return "problem"
     return None
@@ -86,7 +77,7 @@ def example_of_typed_host(piece):
 
     Example: "It runs on accelerators such as Ascend 910B and Gaudi2." -> hardware "Ascend 910B"
     """
-    dep, head = attachment(piece.root)
+    dep, head = piece.attachment
     if not (several_words(piece) or is_proper(piece)) or dep != "pobj" \
             or head.lower_ not in defaults.EXAMPLE_MARKERS:
         return None
@@ -103,7 +94,7 @@ def source_of_suffering(piece):
 
     Example: "Sharded checkpoints suffer from write amplification on parallel file systems." -> problem "write amplification"
     """
-    dep, head = attachment(piece.root)
+    dep, head = piece.attachment
     if several_words(piece) and dep == "pobj" and head.lower_ == "from" \
             and head.head.lower_ in piece.vocab.problem_verbs:
         return "problem"
@@ -116,7 +107,7 @@ def agent_of_limiting(piece):
 
     Example: "Scaling is limited by the serial fraction of the code." -> problem "serial fraction"
     """
-    dep, head = attachment(piece.root)
+    dep, head = piece.attachment
     vocab = piece.vocab
     if several_words(piece) and dep == "pobj" and head.lower_ == "by" and head.dep_ == "agent" \
             and (head.head.lower_ in vocab.problem_verbs or head.head.lower_ in vocab.problem_modifiers):
@@ -130,7 +121,7 @@ def task_of_method_host(piece):
 
     Example: "We propose systems for wildfire spread modelling." -> problem "wildfire spread modeling"
     """
-    dep, head = attachment(piece.root)
+    dep, head = piece.attachment
     if several_words(piece) and dep == "pobj" and head.lower_ == "for" \
             and head.head.lower_ in defaults.TASK_HOSTS:
         return "problem"
@@ -143,7 +134,7 @@ def object_of_challenge_noun(piece):
 
     Example: "We examine the risk of silent data corruption in long jobs." -> problem "silent data corruption"
     """
-    dep, head = attachment(piece.root)
+    dep, head = piece.attachment
     if several_words(piece) and dep == "pobj" and head.lower_ in ("of", "about") \
             and concept_key(head.head.text) in defaults.PROBLEM_OF:
         return "problem"
@@ -156,7 +147,7 @@ def named_data_of_evaluation(piece):
 
     Example: "We evaluate on Pascal3D and ObjectNet." -> dataset "Pascal3D"
     """
-    dep, head = attachment(piece.root)
+    dep, head = piece.attachment
     if not is_proper(piece) or dep != "pobj" or head.lower_ not in ("on", "across", "over"):
         return None
     host = head.head
@@ -169,7 +160,7 @@ def quantity_measured(piece):
 
     Example: "Gains are reported in terms of Kendall distance and NDCG." -> metric "Kendall distance"
     """
-    dep, head = attachment(piece.root)
+    dep, head = piece.attachment
     if dep != "pobj" or not (several_words(piece) or is_proper(piece)):
         return None
     if head.lower_ == "of" and head.head.lower_ == "terms" and head.head.head.lower_ == "in":

@@ -253,7 +253,10 @@ def trim(doc, start, end, vocab):
 
 def label_text(doc, start, end):
     """The text a label is made from: no parenthetical, no markup, in its written form."""
-    return written_form(doc, start, plain(_PARENTHESES.sub("", doc[start:end].text)).strip())
+    text = doc[start:end].text
+    if "(" in text:
+        text = _PARENTHESES.sub("", text)
+    return written_form(doc, start, plain(text).strip())
 
 
 def written_form(doc, start, text):
