@@ -1,5 +1,6 @@
 """Shared fixtures. The spaCy pipeline is loaded once per test session (it is the slow part)."""
 
+import os
 from pathlib import Path
 
 import pytest
@@ -32,3 +33,10 @@ def seed_graph(seed_records, nlp):
     from paperkg.graph.build import make_graph
 
     return make_graph(seed_records, nlp)
+
+
+@pytest.fixture(autouse=True, scope="session")
+def isolated_cache(tmp_path_factory):
+    """Every test's extraction cache and query stores under one temporary folder, never the
+    user's ~/.cache/paperkg."""
+    os.environ["PAPERKG_CACHE"] = str(tmp_path_factory.mktemp("cache"))

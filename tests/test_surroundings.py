@@ -102,7 +102,7 @@ def test_an_interrupted_build_changes_nothing(tmp_path, signum, status):
     shutil.copytree(EXPORTS, out)
     before = snapshot(out)
     process = subprocess.Popen([sys.executable, "-m", "paperkg.graph", "build", str(SEEDS),
-                                "--out", str(out), "--quiet"],
+                                "--out", str(out), "--quiet", "--no-cache"],
                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     time.sleep(2.0)  # inside model loading or extraction
     process.send_signal(signum)
