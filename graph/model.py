@@ -12,7 +12,8 @@ Nodes
              year, venue, doi, arxiv, url (None when unknown). A "cited" paper is a work outside
              the corpus that several corpus papers cite: no text, only its DOI or arXiv id.
     concept  kind="concept", concept_type (one of CONCEPT_TYPES), first_year, mean_year (after
-             relate.py; None when no paper mentioning it has a year), label, alt_labels
+             relate.py; None when no paper mentioning it has a year), specificity (0-1, how rare
+             its words are in general English), label, alt_labels
              ([str]), papers (how many papers mention it)
 Edges
     RELATED_TO         related paper -> anchor (from the input lists)
@@ -131,7 +132,7 @@ def build_graph(records, concept_rows=(), meta=None, min_cited=2):
         row = rows[cid]
         graph.add_node(concept_node(cid), kind=CONCEPT, concept_type=row["type"],
                        label=row["label"], alt_labels=list(row["alt_labels"]),
-                       papers=row["papers"])
+                       papers=row["papers"], specificity=row.get("specificity"))
     for record in sorted(records, key=lambda r: r["id"]):
         source = paper_node(record["id"])
         for anchor in sorted(record.get("anchors", ())):
@@ -164,9 +165,10 @@ def concepts(graph, concept_type=None):
 
 def concept_rows(graph):
     """One row per concept node, as concepts.jsonl holds them: id, type, label, alt_labels,
-    papers."""
+    papers, specificity."""
     return [{"id": node.removeprefix("concept/"), "type": d["concept_type"], "label": d["label"],
-             "alt_labels": d["alt_labels"], "papers": d["papers"]}
+             "alt_labels": d["alt_labels"], "papers": d["papers"],
+             "specificity": d.get("specificity")}
             for node, d in graph.nodes(data=True) if d["kind"] == CONCEPT]
 
 
