@@ -31,7 +31,6 @@ SPANS_SHORT_FORMS = "paperkg_short_forms"
 SPANS_LONG_FORMS = "paperkg_long_forms"
 SPANS_CUT_CANDIDATES = "paperkg_cut_candidates"  # shorter forms of candidates ending in a cut word
 
-
 # Nouns that end a label without adding to it ("federated learning framework" is the concept
 # "federated learning") when at least two words remain.
 GENERIC_TAILS = ("framework", "approach", "strategy", "technique", "scheme", "paradigm", "solution")
@@ -101,21 +100,6 @@ COORDINATORS = ("and", "or", "nor", "&")
 # (Each rule's score is set where the rule is written, in extract/rules/.)
 WHOLE_NAME_SOURCES = ("defined_long_form", "token_pattern")
 
-# Extraction rules (extract/rules/). A number format alone is no concept (FP16, BF16, INT8,
-# TF32, NF4, MXFP4, E4M3): the pattern of its text.
-NUMBER_FORMAT = r"^(?:(?:FP|BF|INT|UINT|TF|NF|MXFP|MXINT|FP)\d{1,2}|E\dM\d)$"
-# Heads a dataset's name drops ("the GLUE benchmark" is the dataset "GLUE").
-DATASET_TAILS = ("dataset", "benchmark", "corpus", "suite")
-# A task phrased as a gerund and its object ("training giant neural networks") is one phrase of
-# at most this many tokens.
-GERUND_CLAUSE_MAX_TOKENS = 6
-# Concept specificity (concepts.specificity): 1 - zipf / SPECIFICITY_ZIPF_MAX, zipf being the
-# general-English Zipf frequency of the label's rarest word less SPECIFICITY_PHRASE_STEP per
-# further word; words ignored.
-SPECIFICITY_ZIPF_MAX = 7.0
-SPECIFICITY_PHRASE_STEP = 1.5
-SPECIFICITY_STOP_WORDS = ("of", "and", "the", "for", "in", "on", "to", "a", "an", "with")
-
 # Extraction runtime (parse.py, cache.py, distributed.py). Local parse processes get tasks of
 # BATCH_SIZE texts; fewer texts than two tasks are parsed in the main process.
 # The extraction cache: $PAPERKG_CACHE names the cache folder (as --cache DIR does); seconds a
@@ -132,6 +116,21 @@ DASK_PARTITION_SIZE = 256
 DASK_PARTITIONS_IN_FLIGHT = 3
 DASK_CONNECT_TIMEOUT = 10
 DASK_WORKER_TIMEOUT = 60
+
+# Extraction rules (extract/rules/). A number format alone is no concept (FP16, BF16, INT8,
+# TF32, NF4, MXFP4, E4M3): the pattern of its text.
+NUMBER_FORMAT = r"^(?:(?:FP|BF|INT|UINT|TF|NF|MXFP|MXINT|FP)\d{1,2}|E\dM\d)$"
+# Heads a dataset's name drops ("the GLUE benchmark" is the dataset "GLUE").
+DATASET_TAILS = ("dataset", "benchmark", "corpus", "suite")
+# A task phrased as a gerund and its object ("training giant neural networks") is one phrase of
+# at most this many tokens.
+GERUND_CLAUSE_MAX_TOKENS = 6
+# Concept specificity (concepts.specificity): 1 - zipf / SPECIFICITY_ZIPF_MAX, zipf being the
+# general-English Zipf frequency of the label's rarest word less SPECIFICITY_PHRASE_STEP per
+# further word; words ignored.
+SPECIFICITY_ZIPF_MAX = 7.0
+SPECIFICITY_PHRASE_STEP = 1.5
+SPECIFICITY_STOP_WORDS = ("of", "and", "the", "for", "in", "on", "to", "a", "an", "with")
 # Process nouns that name a task (a problem) unless a technique's word precedes them
 # ("clustering" is a task, "k-means clustering" a method: rule technique_before_process_head).
 PROCESS_HEADS = ("optimization", "clustering", "filtering", "simulation", "search", "inference",

