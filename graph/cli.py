@@ -200,6 +200,17 @@ relate_options = options(
 )
 
 
+# Options of the commands that query the export through its persistent store (graph/store.py).
+store_options = options(
+    click.option("--timeout", type=click.FloatRange(min=0), default=defaults.QUERY_TIMEOUT,
+                 show_default=True, metavar="SECONDS",
+                 help="Stop a query that runs longer than this (0: no limit)."),
+    click.option("--cache", type=click.Path(file_okay=False), metavar="DIR",
+                 help="Cache folder holding the query stores (default: $PAPERKG_CACHE, else the "
+                 "user cache directory)."),
+)
+
+
 def run_extraction(records, model, patterns, workers, quiet):
     """(nlp, extracted records): the pipeline made once, the records' concepts extracted in
     ``workers`` processes (default: one per core) or on the --scheduler cluster, with the
@@ -430,12 +441,7 @@ def check_license(value):
               help="Output format; json is SPARQL 1.1 Query Results JSON.")
 @click.option("--list-examples", is_flag=True, help="List the example queries and what each "
               "answers, then stop (GRAPH is then optional).")
-@click.option("--timeout", type=click.FloatRange(min=0), default=defaults.QUERY_TIMEOUT,
-              show_default=True, metavar="SECONDS",
-              help="Stop a query that runs longer than this (0: no limit).")
-@click.option("--cache", type=click.Path(file_okay=False), metavar="DIR",
-              help="Cache folder holding the query stores (default: $PAPERKG_CACHE, else the "
-              "user cache directory).")
+@store_options
 def query(graph, text, query_file, example, fmt, list_examples, timeout, cache):
     """Run a SPARQL query over an exported graph (graph.ttl, graph.nt or graph.jsonld; the
     format is chosen by the suffix). Give the query as an argument, a file or an example name.
@@ -488,12 +494,7 @@ def query(graph, text, query_file, example, fmt, list_examples, timeout, cache):
 @click.option("--bind", default=defaults.SERVE_BIND, show_default=True, metavar="ADDRESS",
               help="Address to listen on; anything but a loopback address lets other machines "
               "query the graph.")
-@click.option("--timeout", type=click.FloatRange(min=0), default=defaults.QUERY_TIMEOUT,
-              show_default=True, metavar="SECONDS",
-              help="Stop a query that runs longer than this (0: no limit).")
-@click.option("--cache", type=click.Path(file_okay=False), metavar="DIR",
-              help="Cache folder holding the query stores (default: $PAPERKG_CACHE, else the "
-              "user cache directory).")
+@store_options
 def serve(export, port, bind, timeout, cache):
     """Serve an export (its folder, or one RDF file) as a read-only SPARQL 1.1 endpoint with
     Oxigraph's own server (`pip install 'paperkg[serve]'`). The export is loaded into the same
