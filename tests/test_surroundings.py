@@ -101,10 +101,12 @@ def test_an_interrupted_build_changes_nothing(tmp_path, signum, status):
     out = tmp_path / "out"
     shutil.copytree(EXPORTS, out)
     before = snapshot(out)
+    corpus = ROOT / "tests" / "fixtures" / "corpus_slice.jsonl.gz"  # long enough to interrupt
     process = subprocess.Popen([sys.executable, "-m", "paperkg.graph", "build", str(SEEDS),
-                                "--out", str(out), "--quiet", "--no-cache"],
+                                str(corpus), "--out", str(out), "--quiet", "--no-cache"],
                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     time.sleep(2.0)  # inside model loading or extraction
+    assert process.poll() is None, "the build ended before it could be interrupted"
     process.send_signal(signum)
     _, stderr = process.communicate(timeout=120)
     assert process.returncode == status, stderr
