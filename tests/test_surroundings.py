@@ -104,7 +104,10 @@ def test_an_interrupted_build_changes_nothing(tmp_path, signum, status):
     corpus = ROOT / "tests" / "fixtures" / "corpus_slice.jsonl.gz"  # long enough to interrupt
     process = subprocess.Popen([sys.executable, "-m", "paperkg.graph", "build", str(SEEDS),
                                 str(corpus), "--out", str(out), "--quiet", "--no-cache"],
-                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                               # a shell running this suite in the background ignores SIGINT,
+                               # and children inherit that; a user's terminal does not
+                               preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     time.sleep(2.0)  # inside model loading or extraction
     assert process.poll() is None, "the build ended before it could be interrupted"
     process.send_signal(signum)
