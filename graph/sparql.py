@@ -11,11 +11,13 @@ A query never leaves the graph: before anything runs, an update (INSERT, DELETE,
 DROP, CREATE, ADD, MOVE, COPY) is refused as read-only and a SERVICE clause is refused whatever its
 IRI (the check reads the query as the SPARQL grammar does, after ``\\uXXXX`` escapes, outside
 strings, IRIs and comments). The query runs in a child process (``python -m
-paperkg.graph.sparql``) that is killed when it runs past ``--timeout``.
+paperkg.graph.sparql``, or a fork of this process) that is killed when it runs past
+``--timeout``.
 
 Run as a module, this file is that child: it reads one JSON request on stdin, opens the store
 read-only, writes the formatted results to the file the request names, and exits 0; 2 with one
-line on stderr for a query the user must fix; 3 with the reason when the store is unreadable.
+line in the request's error file for a query the user must fix; 3 with the reason when the store
+is unreadable.
 """
 
 import csv
@@ -173,48 +175,99 @@ class StoreUnreadable(Exception):
 
 
 def run_in_child(info, text, fmt, name, timeout, out):
-    """Run the query in ``python -m paperkg.graph.sparql``, killed after ``timeout`` seconds;
-    copy its results to ``out``."""
+    """Run the query in a child process, killed after ``timeout`` seconds; copy its results to
+    ``out``. The child is forked (it starts at once, with the modules already loaded) unless
+    this process opened an Oxigraph store itself (RocksDB's threads do not survive a fork);
+    then it is ``python -m paperkg.graph.sparql``."""
     request = {"location": str(info.location), "prefixes": info.prefixes, "query": text,
                "format": fmt, "name": name}
     with tempfile.TemporaryDirectory(prefix="paperkg-query-") as tmp:
         results, errors = Path(tmp) / "results", Path(tmp) / "errors"
-        request["output"] = str(results)
-        with open(errors, "wb") as err:
-            proc = subprocess.Popen([sys.executable, "-m", "paperkg.graph.sparql"],
-                                    stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=err)
-            try:
-                proc.communicate(json.dumps(request).encode("utf-8"), timeout=timeout or None)
-            except subprocess.TimeoutExpired:
-                raise QueryError(f"{name}: the query was stopped after {timeout:g} s (--timeout "
-                                 f"{timeout:g}); narrow it or give a longer --timeout") from None
-            finally:
-                if proc.poll() is None:
-                    proc.kill()
-                    proc.wait()
-        message = errors.read_text(encoding="utf-8", errors="replace").strip()
-        if proc.returncode == CHILD_STORE_ERROR:
+        request["output"], request["errors"] = str(results), str(errors)
+        status = (forked(request, timeout) if can_fork() else spawned(request, timeout))
+        if status is None:
+            raise QueryError(f"{name}: the query was stopped after {timeout:g} s (--timeout "
+                             f"{timeout:g}); narrow it or give a longer --timeout")
+        message = (errors.read_text(encoding="utf-8", errors="replace").strip()
+                   if errors.exists() else "")
+        if status == CHILD_STORE_ERROR:
             raise StoreUnreadable(message)
-        if proc.returncode == CHILD_QUERY_ERROR:
+        if status == CHILD_QUERY_ERROR:
             raise QueryError(message.splitlines()[-1] if message else f"{name}: the query failed")
-        if proc.returncode != 0:
-            last = message.splitlines()[-1] if message else f"exit status {proc.returncode}"
+        if status != 0:
+            last = message.splitlines()[-1] if message else f"exit status {status}"
             raise QueryError(f"{name}: the query process ended unexpectedly: {last}")
         with open(results, encoding="utf-8", newline="") as fh:
             shutil.copyfileobj(fh, out)
 
 
+def can_fork():
+    import multiprocessing
+
+    from . import store
+
+    return "fork" in multiprocessing.get_all_start_methods() and not store.opened_here()
+
+
+def forked(request, timeout):
+    """Exit status of the forked child answering ``request``, or None when it was stopped."""
+    import multiprocessing
+
+    child = multiprocessing.get_context("fork").Process(target=forked_main, args=(request,),
+                                                        daemon=True)
+    child.start()
+    try:
+        child.join(timeout or None)
+        return None if child.is_alive() else child.exitcode
+    finally:
+        if child.is_alive():
+            child.kill()
+            child.join()
+
+
+def forked_main(request):
+    sys.exit(answer(request))
+
+
+def spawned(request, timeout):
+    """Exit status of ``python -m paperkg.graph.sparql`` answering ``request``, or None when
+    it was stopped."""
+    proc = subprocess.Popen([sys.executable, "-m", "paperkg.graph.sparql"],
+                            stdin=subprocess.PIPE, stdout=subprocess.DEVNULL,
+                            stderr=subprocess.DEVNULL)
+    try:
+        proc.communicate(json.dumps(request).encode("utf-8"), timeout=timeout or None)
+        return proc.returncode
+    except subprocess.TimeoutExpired:
+        return None
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+
+
 # ---------------------------------------------------------------- running, in the child
 
 def child_main():
-    """The child: one request on stdin, results to the named file, an exit status."""
-    request = json.loads(sys.stdin.buffer.read().decode("utf-8"))
+    """The spawned child: one request on stdin; see answer()."""
+    return answer(json.loads(sys.stdin.buffer.read().decode("utf-8")))
+
+
+def answer(request):
+    """Answer one request in the child: open the store read-only, run the query, write the
+    results to request["output"]. Returns the exit status; a message goes to
+    request["errors"]."""
+    with open(request["errors"], "w", encoding="utf-8") as err:
+        return answer_to(request, err)
+
+
+def answer_to(request, err):
     import pyoxigraph as ox
 
     try:
         store = ox.Store.read_only(request["location"])
     except (OSError, RuntimeError) as exc:
-        print(one_line(exc), file=sys.stderr)
+        print(one_line(exc), file=err)
         return CHILD_STORE_ERROR
     name, text, prefixes = request["name"], request["query"], request["prefixes"]
     try:
@@ -223,13 +276,13 @@ def child_main():
             write_results(result, request["format"], prefixes, out)
     except SyntaxError as exc:
         line, col, what = locate(text, exc, prefixes)
-        print(f"{name}:{line}:{col}: malformed SPARQL query: {what}", file=sys.stderr)
+        print(f"{name}:{line}:{col}: malformed SPARQL query: {what}", file=err)
         return CHILD_QUERY_ERROR
     except OSError as exc:
-        print(one_line(exc), file=sys.stderr)
+        print(one_line(exc), file=err)
         return CHILD_STORE_ERROR
     except (RuntimeError, ValueError, TypeError) as exc:
-        print(f"{name}: the query failed: {one_line(exc)}", file=sys.stderr)
+        print(f"{name}: the query failed: {one_line(exc)}", file=err)
         return CHILD_QUERY_ERROR
     return 0
 

@@ -1,11 +1,21 @@
-"""SPARQL over the export (graph/sparql.py, `paperkg query`): every example query gives the same
-answers as a second engine (pyoxigraph), each output format is right, a malformed query is one
-line naming its line and column with exit status 2."""
+"""SPARQL over the export (graph/sparql.py, graph/store.py, `paperkg query`): every example query
+gives the same answers as a second engine (rdflib, and pyoxigraph loading the file itself), each
+output format is right, a malformed query is one line naming its line and column with exit status
+2; a query never leaves the graph (updates and SERVICE refused before anything runs, no JSON-LD
+@context fetched, checked against a real HTTP server on 127.0.0.1), a runaway query is stopped by
+--timeout, and the persistent store is reused, refreshed when the file changes, safe when two
+processes load at once and rebuilt when damaged."""
 
 import csv
+import http.server
 import io
 import json
+import os
 import re
+import subprocess
+import sys
+import threading
+import time
 from collections import Counter
 from pathlib import Path
 
@@ -14,7 +24,7 @@ import pytest
 import rdflib
 from click.testing import CliRunner
 
-from paperkg.graph import sparql
+from paperkg.graph import sparql, store
 from paperkg.graph.export import rdf
 from paperkg.graph.cli import cli
 
@@ -28,6 +38,19 @@ def write_export(graph, folder):
     for name, text in rdf.serialise(graph).items():
         (folder / name).write_text(text, encoding="utf-8")
     return folder
+
+
+@pytest.fixture(scope="module", autouse=True)
+def cache(tmp_path_factory):
+    """Every query of this module keeps its stores in a fresh cache folder ($PAPERKG_CACHE)."""
+    folder = tmp_path_factory.mktemp("cache")
+    before = os.environ.get(store.CACHE_ENV)
+    os.environ[store.CACHE_ENV] = str(folder)
+    yield folder
+    if before is None:
+        del os.environ[store.CACHE_ENV]
+    else:
+        os.environ[store.CACHE_ENV] = before
 
 
 @pytest.fixture(scope="module")
@@ -237,3 +260,226 @@ def test_usage_errors(export_dir):
     assert code == 2 and "give exactly one of QUERY, --file Q.rq or --example NAME" in err
     code, _, err = run_cli("query", export_dir / "graph.ttl", "--example", "nope")
     assert code == 2 and err.startswith("unknown example 'nope'; known: ")
+
+
+# ---------------------------------------------------------------- a query never leaves the graph
+
+class Recorder(http.server.BaseHTTPRequestHandler):
+    """Answers anything with a JSON-LD context and a SPARQL result, and records the request."""
+
+    def do_GET(self):
+        self.server.hits.append(self.path)
+        body = b'{"@context": {"name": "http://schema.org/name"}, "head": {"vars": []}, "results": {"bindings": []}}'
+        self.send_response(200)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+    do_POST = do_GET
+
+    def log_message(self, *args):
+        pass
+
+
+@pytest.fixture()
+def recorder():
+    """A real HTTP server on 127.0.0.1 that records whether anything contacted it."""
+    server = http.server.HTTPServer(("127.0.0.1", 0), Recorder)
+    server.hits = []
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield server, f"http://127.0.0.1:{server.server_port}"
+    server.shutdown()
+    server.server_close()
+
+
+def test_the_recorder_notices_a_request(recorder):
+    import urllib.request
+
+    server, base = recorder
+    urllib.request.urlopen(base + "/control", timeout=10).read()
+    assert server.hits == ["/control"]
+
+
+@pytest.mark.parametrize("template", [
+    "SELECT * WHERE {{ SERVICE <{base}/sparql> {{ ?s ?p ?o }} }}",
+    "select * where {{ service silent <{base}/sparql> {{ ?s ?p ?o }} }}",
+    "SELECT * WHERE {{ VALUES ?e {{ <{base}/sparql> }} SERVICE ?e {{ ?s ?p ?o }} }}",
+    "SELECT * WHERE {{ ?s ?p ?o OPTIONAL {{ SERVICE <{base}/sparql> {{ ?s ?q ?r }} }} }}",
+    "SELECT * WHERE {{ \\u0053ERVICE <{base}/sparql> {{ ?s ?p ?o }} }}",
+    "SELECT * WHERE {{ SERVICE <http://example.org/sparql> {{ ?s ?p ?o }} }}",
+])
+def test_service_is_refused_whatever_the_iri(export_dir, recorder, template):
+    server, base = recorder
+    text = template.format(base=base)
+    code, out, err = run_cli("query", export_dir / "graph.nt", text)
+    assert code == 2 and out == ""
+    assert re.fullmatch(r"query:1:\d+: SERVICE is refused: paperkg query never leaves the graph .+\n", err)
+    assert server.hits == []
+
+
+def test_a_service_keyword_inside_a_string_or_iri_is_not_a_service(export_dir, recorder):
+    server, base = recorder
+    text = (f'SELECT ?p WHERE {{ ?p ?q "SERVICE <{base}>" }} # SERVICE <{base}>\n'
+            'LIMIT 1')
+    code, out, err = run_cli("query", export_dir / "graph.nt", text, "--format", "csv")
+    assert (code, out) == (0, "p\r\n") and server.hits == []
+
+
+def test_from_names_a_graph_and_fetches_nothing(export_dir, recorder):
+    server, base = recorder
+    code, out, err = run_cli("query", export_dir / "graph.nt",
+                             f"SELECT * FROM <{base}/data.ttl> WHERE {{ ?s ?p ?o }}", "--format", "csv")
+    assert code == 0, err
+    assert server.hits == []
+
+
+@pytest.mark.parametrize("word, text", [
+    ("INSERT", "INSERT DATA { <http://a/b> <http://a/c> <http://a/d> }"),
+    ("DELETE", "DELETE WHERE { ?s ?p ?o }"),
+    ("LOAD", "LOAD <{base}/data.ttl>"),
+    ("CLEAR", "CLEAR ALL"),
+    ("DROP", "PREFIX ex: <http://example.org/>\nDROP GRAPH ex:g"),
+    ("CREATE", "CREATE GRAPH <http://example.org/g>"),
+    ("ADD", "ADD DEFAULT TO <http://example.org/g>"),
+    ("MOVE", "MOVE DEFAULT TO <http://example.org/g>"),
+    ("COPY", "COPY DEFAULT TO <http://example.org/g>"),
+    ("WITH", "with <http://example.org/g> DELETE { ?s ?p ?o } WHERE { ?s ?p ?o }"),
+])
+def test_an_update_is_refused_as_read_only_before_anything_runs(export_dir, recorder, tmp_path,
+                                                               word, text):
+    server, base = recorder
+    text = text.replace("{base}", base)
+    line = text.count("\n", 0, text.upper().index(word)) + 1
+    code, out, err = run_cli("query", export_dir / "graph.nt", text, "--cache", tmp_path)
+    assert code == 2 and out == ""
+    assert re.fullmatch(rf"query:{line}:\d+: paperkg query is read-only: {word} is a SPARQL "
+                        r"update; only SELECT, ASK, CONSTRUCT and DESCRIBE queries run\n", err)
+    assert server.hits == [] and list(tmp_path.iterdir()) == []  # nothing loaded, nothing run
+
+
+@pytest.mark.parametrize("context", ['"{base}/context.jsonld"',
+                                     '[{{"ex": "http://example.org/"}}, "{base}/context.jsonld"]',
+                                     '"https://schema.org/"'])
+def test_a_remote_jsonld_context_is_an_error_not_a_fetch(recorder, tmp_path, context):
+    server, base = recorder
+    path = tmp_path / "remote.jsonld"
+    path.write_text('{"@context": ' + context.format(base=base) +
+                    ', "@id": "http://example.org/a", "name": "A"}', encoding="utf-8")
+    code, out, err = run_cli("query", path, "SELECT * WHERE { ?s ?p ?o }")
+    assert code == 2 and out == ""
+    assert re.fullmatch(re.escape(str(path)) + r":\d+: the JSON-LD @context <[^>]+> is not in the "
+                        r"file: paperkg never fetches a context .+\n", err)
+    assert server.hits == []
+
+
+def test_a_runaway_query_is_stopped_by_the_timeout(export_dir):
+    # a triple cross product of the fixture export: about 10^11 rows, hours of work
+    text = "SELECT (COUNT(*) AS ?n) WHERE { ?a ?b ?c . ?d ?e ?f . ?g ?h ?i }"
+    run_cli("query", export_dir / "graph.nt", "ASK {}")  # the store is built first
+    started = time.monotonic()
+    code, out, err = run_cli("query", export_dir / "graph.nt", text, "--timeout", "2")
+    assert time.monotonic() - started < 15
+    assert (code, out) == (2, "")
+    assert err == ("query: the query was stopped after 2 s (--timeout 2); narrow it or give a "
+                   "longer --timeout\n")
+    children = subprocess.run(["ps", "-o", "pid=", "--ppid", str(os.getpid())],
+                              capture_output=True, text=True).stdout.split()
+    assert all(int(pid) in (os.getpid(),) or not is_query_child(pid) for pid in children)
+
+
+def is_query_child(pid):
+    try:
+        return "python" in open(f"/proc/{pid}/cmdline").read()
+    except OSError:
+        return False
+
+
+# ---------------------------------------------------------------- the persistent store
+
+def stores(cache_dir):
+    return sorted(p.name for p in (cache_dir / "stores").iterdir()
+                  if p.is_dir() and p.name != "index")
+
+
+def summary(path, cache_dir):
+    code, out, err = run_cli("query", path, "--example", "summary", "--format", "csv",
+                             "--cache", cache_dir)
+    assert code == 0, err
+    return next(csv.DictReader(io.StringIO(out))), err
+
+
+def test_the_store_is_reused_and_refreshed_when_the_file_changes(export_dir, tmp_path):
+    path, cache_dir = tmp_path / "graph.nt", tmp_path / "cache"
+    path.write_bytes((export_dir / "graph.nt").read_bytes())
+    first, _ = summary(path, cache_dir)
+    built = stores(cache_dir)
+    meta = (cache_dir / "stores" / built[0] / "meta.json").stat().st_mtime_ns
+    assert summary(path, cache_dir)[0] == first and stores(cache_dir) == built
+    assert (cache_dir / "stores" / built[0] / "meta.json").stat().st_mtime_ns == meta
+    with open(path, "a", encoding="utf-8") as fh:  # one more anchor
+        fh.write("<https://example.org/extra> <http://www.w3.org/1999/02/22-rdf-syntax-ns#type> "
+                 "<https://w3id.org/paperkg/vocab#AnchorPaper> .\n")
+    changed, _ = summary(path, cache_dir)
+    assert int(changed["anchors"]) == int(first["anchors"]) + 1
+    assert len(stores(cache_dir)) == 1 and stores(cache_dir) != built  # the old store is gone
+
+
+def test_one_store_for_one_content_wherever_the_file_is(export_dir, tmp_path):
+    cache_dir = tmp_path / "cache"
+    for name in ("a", "b"):
+        (tmp_path / name).mkdir()
+        (tmp_path / name / "graph.nt").write_bytes((export_dir / "graph.nt").read_bytes())
+        summary(tmp_path / name / "graph.nt", cache_dir)
+    assert len(stores(cache_dir)) == 1
+
+
+@pytest.mark.parametrize("damage", ["meta", "current", "tables"])
+def test_a_damaged_store_is_reported_in_one_line_and_rebuilt(export_dir, tmp_path, damage):
+    path, cache_dir = export_dir / "graph.nt", tmp_path / "cache"
+    first, _ = summary(path, cache_dir)
+    folder = cache_dir / "stores" / stores(cache_dir)[0]
+    if damage == "meta":
+        (folder / "meta.json").unlink()
+    elif damage == "current":
+        (folder / "db" / "CURRENT").unlink()
+    else:
+        for table in (folder / "db").glob("*.sst"):
+            table.write_bytes(b"\0" * table.stat().st_size)
+    again, err = summary(path, cache_dir)
+    assert again == first
+    assert len(err.splitlines()) == 1
+    assert re.fullmatch(re.escape(str(folder)) + r": the query store of .+ is "
+                        r"(incomplete|unreadable \(.+\)); rebuilding it\n", err)
+    assert summary(path, cache_dir)[1] == ""  # rebuilt once, then reused
+
+
+def test_two_processes_loading_at_once_share_one_whole_store(export_dir, tmp_path):
+    cache_dir = tmp_path / "cache"
+    command = [sys.executable, "-m", "paperkg.graph", "query", str(export_dir / "graph.ttl"),
+               "--example", "summary", "--format", "csv", "--cache", str(cache_dir)]
+    runs = [subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+            for _ in range(2)]
+    outputs = [run.communicate(timeout=300) for run in runs]
+    assert [run.returncode for run in runs] == [0, 0], outputs
+    assert outputs[0] == outputs[1] and outputs[0][1] == ""
+    assert len(stores(cache_dir)) == 1
+    leftovers = [p.name for p in (cache_dir / "stores").iterdir() if ".tmp-" in p.name or ".trash-" in p.name]
+    assert leftovers == []
+
+
+def test_the_cache_root_is_the_option_else_the_variable_else_the_user_cache(tmp_path, monkeypatch):
+    import platformdirs
+
+    assert store.cache_root(tmp_path) == tmp_path
+    monkeypatch.setenv(store.CACHE_ENV, str(tmp_path / "env"))
+    assert store.cache_root() == tmp_path / "env"
+    monkeypatch.delenv(store.CACHE_ENV)
+    assert store.cache_root() == Path(platformdirs.user_cache_dir("paperkg", appauthor=False))
+
+
+def test_the_files_own_prefixes_shorten_the_table(export_dir):
+    code, out, _ = run_cli("query", export_dir / "graph.ttl",
+                           "SELECT ?p WHERE { ?p a pkg:AnchorPaper } LIMIT 1")
+    assert code == 0 and out.splitlines()[2].startswith("paper:")
