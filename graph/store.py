@@ -37,8 +37,6 @@ from paperkg.extract.errors import EXIT_INPUT, PaperkgError
 
 from . import defaults
 
-APP_NAME = "paperkg"
-CACHE_ENV = "PAPERKG_CACHE"
 STORES = "stores"
 META = "meta.json"
 DB = "db"
@@ -65,14 +63,11 @@ class StoreError(PaperkgError):
 
 
 def cache_root(cache=None):
-    """The cache root: ``cache`` if given, else $PAPERKG_CACHE, else the user cache directory."""
-    if cache:
-        return Path(cache)
-    if os.environ.get(CACHE_ENV):
-        return Path(os.environ[CACHE_ENV])
-    import platformdirs
+    """The cache root: ``cache`` if given, else $PAPERKG_CACHE, else the user cache directory
+    (decided in one place, paperkg.extract.cache.cache_root; the stores live under it)."""
+    from paperkg.extract.cache import cache_root as root
 
-    return Path(platformdirs.user_cache_dir(APP_NAME, appauthor=False))
+    return root(cache)
 
 
 def rdf_format(path):

@@ -24,6 +24,7 @@ import pytest
 import rdflib
 from click.testing import CliRunner
 
+from paperkg.extract.defaults import CACHE_ENV
 from paperkg.graph import sparql, store
 from paperkg.graph.export import rdf
 from paperkg.graph.cli import cli
@@ -44,13 +45,13 @@ def write_export(graph, folder):
 def cache(tmp_path_factory):
     """Every query of this module keeps its stores in a fresh cache folder ($PAPERKG_CACHE)."""
     folder = tmp_path_factory.mktemp("cache")
-    before = os.environ.get(store.CACHE_ENV)
-    os.environ[store.CACHE_ENV] = str(folder)
+    before = os.environ.get(CACHE_ENV)
+    os.environ[CACHE_ENV] = str(folder)
     yield folder
     if before is None:
-        del os.environ[store.CACHE_ENV]
+        del os.environ[CACHE_ENV]
     else:
-        os.environ[store.CACHE_ENV] = before
+        os.environ[CACHE_ENV] = before
 
 
 @pytest.fixture(scope="module")
@@ -473,9 +474,9 @@ def test_the_cache_root_is_the_option_else_the_variable_else_the_user_cache(tmp_
     import platformdirs
 
     assert store.cache_root(tmp_path) == tmp_path
-    monkeypatch.setenv(store.CACHE_ENV, str(tmp_path / "env"))
+    monkeypatch.setenv(CACHE_ENV, str(tmp_path / "env"))
     assert store.cache_root() == tmp_path / "env"
-    monkeypatch.delenv(store.CACHE_ENV)
+    monkeypatch.delenv(CACHE_ENV)
     assert store.cache_root() == Path(platformdirs.user_cache_dir("paperkg", appauthor=False))
 
 

@@ -111,44 +111,33 @@ def clean(value):
     return NOT_XML.sub(REPLACEMENT, value)
 
 
-def attr(value):
-    """A string as an XML attribute value (escaped as ElementTree does; tab, newline and carriage
-    return as character references, so they survive attribute-value normalisation)."""
+# Replacements of XML-escaping, "&" first: in attribute values (tab, newline and carriage return
+# as character references, so they survive attribute-value normalisation) and in character data
+# (a carriage return as a reference: parsers would turn a literal one into a newline).
+ATTRIBUTE_ESCAPES = (("&", "&amp;"), ("<", "&lt;"), (">", "&gt;"), ('"', "&quot;"),
+                     ("\r", "&#13;"), ("\n", "&#10;"), ("\t", "&#09;"))
+TEXT_ESCAPES = (("&", "&amp;"), ("<", "&lt;"), (">", "&gt;"), ("\r", "&#13;"))
+
+
+def xml_escaped(value, escapes):
+    """``value`` cleaned of what XML cannot carry and escaped with ``escapes``."""
     if not UNSAFE.search(value):
         return value
     value = clean(value)
-    if "&" in value:
-        value = value.replace("&", "&amp;")
-    if "<" in value:
-        value = value.replace("<", "&lt;")
-    if ">" in value:
-        value = value.replace(">", "&gt;")
-    if '"' in value:
-        value = value.replace('"', "&quot;")
-    if "\r" in value:
-        value = value.replace("\r", "&#13;")
-    if "\n" in value:
-        value = value.replace("\n", "&#10;")
-    if "\t" in value:
-        value = value.replace("\t", "&#09;")
+    for char, reference in escapes:
+        if char in value:
+            value = value.replace(char, reference)
     return value
+
+
+def attr(value):
+    """A string as an XML attribute value."""
+    return xml_escaped(value, ATTRIBUTE_ESCAPES)
 
 
 def chars(value):
-    """A string as XML character data (a carriage return as a reference: parsers would turn a
-    literal one into a newline)."""
-    if not UNSAFE.search(value):
-        return value
-    value = clean(value)
-    if "&" in value:
-        value = value.replace("&", "&amp;")
-    if "<" in value:
-        value = value.replace("<", "&lt;")
-    if ">" in value:
-        value = value.replace(">", "&gt;")
-    if "\r" in value:
-        value = value.replace("\r", "&#13;")
-    return value
+    """A string as XML character data."""
+    return xml_escaped(value, TEXT_ESCAPES)
 
 
 def tag(name, attrs, depth, text=None):
