@@ -154,6 +154,7 @@ NO_YEAR_COLOR = "#cccccc"
 # sparql.py / store.py: `paperkg query` and `paperkg serve`
 QUERY_TIMEOUT = 60              # seconds a query may run before it is stopped (--timeout)
 STORE_CONTEXT_PEEK = 65536      # characters read to name a JSON-LD file's remote @context
+STORE_DOCTYPE_PEEK = 1 << 20    # characters of an RDF/XML file searched for its DOCTYPE's entities
 SERVE_PORT = 7878               # `paperkg serve --port`
 SERVE_BIND = "127.0.0.1"        # `paperkg serve --bind`: localhost only unless told otherwise
 SERVE_START_PATIENCE = 60       # seconds `paperkg serve` waits for Oxigraph's server to listen

@@ -260,6 +260,8 @@ def build(path, digest, folder):
         shutil.rmtree(stale, ignore_errors=True)
     fmt_name, fmt_label = rdf_format(path)
     fmt = getattr(ox.RdfFormat, fmt_name)
+    if fmt_name == "RDF_XML":
+        refuse_nested_entities(path)
     prefixes = file_prefixes(path, fmt, fmt_label)
     tmp = Path(tempfile.mkdtemp(prefix=f"{folder.name}.tmp-", dir=folder.parent))
     try:
@@ -293,6 +295,38 @@ def build(path, digest, folder):
     return StoreInfo(folder, read_meta(folder) or meta)
 
 
+ENTITY_DECLARATION = re.compile(r"<!ENTITY\s+%?\s*([^\s\"']+)\s+(\"[^\"]*\"|'[^']*')")
+ENTITY_REFERENCE = re.compile(r"[&%][^\s#;&%]+;")  # a named entity, not a character reference
+
+
+def refuse_nested_entities(path):
+    """Refuse an XML file whose DOCTYPE declares an entity that refers to another: Oxigraph
+    expands those without bound ("billion laughs"), outside any timeout. Plain entities (an
+    ``owl`` namespace, as OWL files declare) still load. Only the head of the file is read: a
+    DOCTYPE comes before the root element, and one longer than the head is refused too."""
+    try:
+        with open(path, encoding="utf-8", errors="replace") as fh:
+            head = fh.read(defaults.STORE_DOCTYPE_PEEK)
+    except OSError:
+        return  # the loader reports it
+    start = head.find("<!DOCTYPE")
+    if start < 0 or "[" not in head[start:head.find(">", start) + 1 or None]:
+        return
+    closing = re.compile(r"\]\s*>").search(head, start)
+    end = closing.start() if closing else -1
+    if end < 0:
+        line = head.count("\n", 0, start) + 1
+        raise GraphFileError(f"{path}:{line}: the DOCTYPE's declarations run past the first "
+                             f"{defaults.STORE_DOCTYPE_PEEK:,} characters; paperkg does not load "
+                             "such XML")
+    for found in ENTITY_DECLARATION.finditer(head, start, end):
+        if ENTITY_REFERENCE.search(found.group(2)):
+            line = head.count("\n", 0, found.start()) + 1
+            raise GraphFileError(
+                f"{path}:{line}: the XML entity {found.group(1)!r} refers to another entity; "
+                "paperkg does not expand nested XML entities (they can grow without bound)")
+
+
 def file_prefixes(path, fmt, fmt_label):
     """paperkg's prefixes plus those the file declares (Turtle @prefix, a JSON-LD @context), read
     from the head of the file; paperkg's names win a clash."""
@@ -324,13 +358,15 @@ def bad_file(path, fmt_label, exc):
 
 
 def remote_context(path):
-    """The first IRI given as a JSON-LD @context near the head of the file, quoted, or ''."""
+    """The first IRI near the head of the file given as a JSON-LD context (an ``@context``
+    string, a string in an ``@context`` array, or an ``@import``), quoted, or ''."""
     try:
         with open(path, encoding="utf-8", errors="replace") as fh:
             head = fh.read(defaults.STORE_CONTEXT_PEEK)
     except OSError:
         return ""
-    found = re.search(r'"@context"\s*:\s*\[?\s*(?:\{[^{}]*\}\s*,\s*)*"([^"]+)"', head)
+    found = re.search(r'"@(?:context|import)"\s*:\s*(?:\[\s*(?:\{[^{}]*\}\s*,\s*)*)?"([^"]+)"',
+                      head)
     return f" <{found.group(1)}>" if found else ""
 
 
