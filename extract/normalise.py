@@ -24,9 +24,10 @@ _STRAY = re.compile(r"[()\[\]\"$\\{}]")
 _POSSESSIVE = re.compile(r"'s\b|(?<=\w)s'(?=\s|$)")
 # Unicode format characters (category Cf): invisible, yet they reorder (U+202E), join (U+200D) or
 # mark (U+FEFF) the text around them; a label never keeps one
-_FORMAT = re.compile("[\u00ad\u0600-\u0605\u061c\u06dd\u070f\u0890\u0891\u08e2\u180e\u200b-\u200f"
-                     "\u202a-\u202e\u2060-\u2064\u2066-\u206f\ufeff\ufff9-\ufffb\U000110bd\U000110cd"
-                     "\U00013430-\U0001343f\U0001bca0-\U0001bca3\U0001d173-\U0001d17a\U000e0001\U000e0020-\U000e007f]")
+_FORMAT = re.compile("[\u00ad\u0600-\u0605\u061c\u06dd\u070f\u0890\u0891\u08e2\u180e"
+                     "\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u206f\ufeff\ufff9-\ufffb"
+                     "\U000110bd\U000110cd\U00013430-\U0001343f\U0001bca0-\U0001bca3"
+                     "\U0001d173-\U0001d17a\U000e0001\U000e0020-\U000e007f]")
 _SEPARATORS = re.compile(r"[-\u2010\u2011\u2012\u2013_/]")
 _NOT_WORD = re.compile(r"[^\w\s.+]|(?<!\d)\.|\.(?!\d)")
 _FUNCTION_WORDS = {"of", "and", "the", "for", "in", "on", "to", "a", "an", "with", "by", "via"}
