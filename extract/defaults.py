@@ -101,7 +101,11 @@ COORDINATORS = ("and", "or", "nor", "&")
 WHOLE_NAME_SOURCES = ("defined_long_form", "token_pattern")
 
 # Extraction runtime (parse.py, cache.py, distributed.py). Local parse processes get tasks of
-# BATCH_SIZE texts; fewer texts than two tasks are parsed in the main process.
+# BATCH_SIZE texts; fewer texts than two tasks are parsed in the main process. A parse process
+# is replaced (forked again from the main process, the model already loaded) after
+# WORKER_TASKS tasks: spaCy's string store grows with every new word it meets, so a process
+# that parsed 10,000 abstracts holds ~300 MB more than a fresh one.
+WORKER_TASKS = 40
 # The extraction cache: $PAPERKG_CACHE names the cache folder (as --cache DIR does); seconds a
 # build waits for another build holding the file; the pipeline identities kept (most recently
 # used first); keys per SELECT; results per write transaction.

@@ -8,6 +8,8 @@ singular and British spellings are American. All functions are pure and cached.
 
 import re
 import unicodedata
+from array import array
+from collections.abc import Sequence
 from functools import lru_cache
 from typing import NamedTuple
 
@@ -193,9 +195,11 @@ _CITATION = re.compile(
 
 class CleanText(NamedTuple):
     """A text without LaTeX markup and citations: ``origin[i]`` is the offset in the original
-    text of character ``i`` of ``text``."""
+    text of character ``i`` of ``text`` (a ``range`` when nothing was removed, else an array of
+    4-byte offsets: a corpus's texts are held at once, and a tuple of ints costs ~36 bytes a
+    character)."""
     text: str
-    origin: tuple
+    origin: Sequence[int]
 
     def span(self, start, end):
         """(start, end) in the original text of the clean text's ``[start, end)``."""
@@ -217,7 +221,7 @@ def without_markup(text):
     ``$\\mathrm{EF}^{21}$`` -> ``EF21``) and citations (``[12]``, ``(Smith et al., 2020)``, an
     author before ``et al.``), with each kept character's offset in ``text`` (``CleanText``)."""
     if not any(c in text for c in "\\${}[(") and " et al" not in text:
-        return CleanText(text, tuple(range(len(text) + 1)))
+        return CleanText(text, range(len(text) + 1))
     out, origin = [], []
     gone = _removed_citations(text)
     i, math = 0, False
@@ -256,4 +260,4 @@ def without_markup(text):
         origin.append(i)
         i += 1
     origin.append(len(text))
-    return CleanText("".join(out), tuple(origin))
+    return CleanText("".join(out), array("I", origin))

@@ -137,20 +137,22 @@ def default_workers():
 
 def parse_local(texts, nlp, workers, batch_size=defaults.BATCH_SIZE):
     """Yield the compact results of ``texts`` (a list), in order, parsed in ``workers``
-    processes (tasks of ``batch_size`` texts), or in this process when there are fewer texts
-    than two tasks. Forked workers inherit the loaded model; spawned ones load it."""
+    processes (tasks of ``batch_size`` texts, each process replaced after WORKER_TASKS tasks so
+    that its memory stays bounded), or in this process when there are fewer texts than two
+    tasks. Forked workers inherit the loaded model; spawned ones load it (and are kept)."""
     chunk = batch_size
     workers = min(workers, len(texts) // chunk)
     if workers <= 1:
         yield from parse_texts(texts, nlp, batch_size)
         return
     spec = pipeline_spec(nlp)
-    methods = multiprocessing.get_all_start_methods()
-    context = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
+    method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
+    context = multiprocessing.get_context(method)
     _PIPELINES[spec.identity] = nlp
     work = partial(parse_chunk, spec=spec, batch_size=batch_size)
     chunks = (texts[start:start + chunk] for start in range(0, len(texts), chunk))
-    with context.Pool(workers, initializer=quiet_worker) as pool:
+    with context.Pool(workers, initializer=quiet_worker,
+                      maxtasksperchild=defaults.WORKER_TASKS if method == "fork" else None) as pool:
         for results in pool.imap(work, chunks):
             yield from results
 
