@@ -37,13 +37,15 @@ def inputs(records):
 
 
 def make_graph(extracted, nlp=None, top_k=defaults.SIMILARITY_TOP_K,
-               threshold=defaults.SIMILARITY_THRESHOLD, min_count=defaults.MIN_COOCCURRENCE):
-    """The knowledge graph of extracted records, with its relatedness analysis."""
+               threshold=defaults.SIMILARITY_THRESHOLD, min_count=defaults.MIN_COOCCURRENCE,
+               min_cited=defaults.MIN_CITED):
+    """The knowledge graph of extracted records, with its relatedness analysis; works outside
+    the corpus that at least ``min_cited`` papers cite are nodes of their own."""
     from paperkg.extract.pipeline import concept_table
 
     with progress.stage("graph"):
         meta = dict(provenance(nlp), **inputs(extracted))
-        graph = model.build_graph(extracted, concept_table(extracted), meta)
+        graph = model.build_graph(extracted, concept_table(extracted), meta, min_cited=min_cited)
     with progress.stage("relatedness"):
         relate.enrich(graph, top_k=top_k, threshold=threshold, min_count=min_count)
     return graph

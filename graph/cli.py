@@ -197,6 +197,11 @@ relate_options = options(
     click.option("--min-cooccurrence", "min_count", default=defaults.MIN_COOCCURRENCE,
                  show_default=True, type=click.IntRange(1),
                  help="Papers two concepts must share to be linked by CO_OCCURS."),
+    click.option("--min-cited", default=defaults.MIN_CITED, show_default=True,
+                 type=click.IntRange(1), metavar="N",
+                 help="A work outside the corpus that at least N corpus papers cite becomes a "
+                 "node of its own (a field's classics); rarer references stay on the citing "
+                 "paper."),
 )
 
 
@@ -241,12 +246,13 @@ def run_extraction(records, model, patterns, workers, quiet):
     return nlp, extracted
 
 
-def extract_and_relate(records, model, patterns, workers, quiet, top_k, threshold, min_count):
-    """Extract the records' concepts and build their graph: (extracted records, graph)."""
+def extract_and_relate(records, model, patterns, workers, quiet, relate):
+    """Extract the records' concepts and build their graph: (extracted records, graph).
+    ``relate``: the values of relate_options, by name."""
     from .build import make_graph
 
     nlp, extracted = run_extraction(records, model, patterns, workers, quiet)
-    graph = make_graph(extracted, nlp, top_k=top_k, threshold=threshold, min_count=min_count)
+    graph = make_graph(extracted, nlp, **relate)
     return extracted, graph
 
 
@@ -310,7 +316,7 @@ def papers_table(records, merged=()):
 @model_options
 @relate_options
 def build(paths, out_dir, max_nodes, base_iri, license_iri, input_format, anchors, max_chars, model,
-          patterns, workers, quiet, top_k, threshold, min_count):
+          patterns, workers, quiet, **relate):
     """Build the knowledge graph of related-paper lists and write every output to a folder:
     papers.jsonl, concepts.jsonl and the graph exports.
 
@@ -322,8 +328,7 @@ def build(paths, out_dir, max_nodes, base_iri, license_iri, input_format, anchor
 
     io.check_writable(out_dir, OUTPUT_FILES)  # before the slow part
     records, status = read_inputs(paths, input_format, anchors, max_chars)
-    extracted, graph = extract_and_relate(records, model, patterns, workers, quiet, top_k,
-                                          threshold, min_count)
+    extracted, graph = extract_and_relate(records, model, patterns, workers, quiet, relate)
     written = write_outputs(extracted, graph, out_dir, base_iri=base_iri, max_nodes=max_nodes,
                             license=license_iri)
     if not quiet:
@@ -366,8 +371,8 @@ def extract(paths, output, input_format, anchors, max_chars, model, patterns, wo
 @input_options("--input-format", anchor=False)
 @model_options
 @relate_options
-def compare(paths, anchor, fmt, input_format, max_chars, model, patterns, workers, quiet, top_k,
-            threshold, min_count):
+def compare(paths, anchor, fmt, input_format, max_chars, model, patterns, workers, quiet,
+            **relate):
     """Compare the anchors' lists: for each anchor, a table of its related papers by the
     problems, methods and hardware they mention, then the concepts its list shares with the
     other lists, those only it has, and the papers other anchors list too.
@@ -381,8 +386,7 @@ def compare(paths, anchor, fmt, input_format, max_chars, model, patterns, worker
     records, status = read_inputs(paths, input_format, (anchor,) if anchor else (), max_chars)
     if anchor:  # fail before the slow part
         comparing.find_anchors(graph_model.build_graph(records), anchor)
-    _, graph = extract_and_relate(records, model, patterns, workers, quiet, top_k, threshold,
-                                  min_count)
+    _, graph = extract_and_relate(records, model, patterns, workers, quiet, relate)
     tables = comparing.comparison(graph, anchor)
     if fmt == "csv":
         click.echo(comparing.render_csv(tables), nl=False)
@@ -398,8 +402,8 @@ def compare(paths, anchor, fmt, input_format, max_chars, model, patterns, worker
 @input_options()
 @model_options
 @relate_options
-def report(paths, out_dir, input_format, anchors, max_chars, model, patterns, workers, quiet, top_k,
-           threshold, min_count):
+def report(paths, out_dir, input_format, anchors, max_chars, model, patterns, workers, quiet,
+           **relate):
     """Write a one-page report.md: the top concepts per type, the communities, the papers that
     bridge anchors, the nearest-neighbour pairs and the comparison of the anchors' lists.
 
@@ -410,8 +414,7 @@ def report(paths, out_dir, input_format, anchors, max_chars, model, patterns, wo
     from . import report as reporting
 
     records, status = read_inputs(paths, input_format, anchors, max_chars)
-    _, graph = extract_and_relate(records, model, patterns, workers, quiet, top_k, threshold,
-                                  min_count)
+    _, graph = extract_and_relate(records, model, patterns, workers, quiet, relate)
     path = reporting.write_report(graph, out_dir)
     if not quiet:
         click.echo(f"wrote {path}", err=True)

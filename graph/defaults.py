@@ -26,6 +26,7 @@ YEAR_DIGITS = 2                 # mean_year is rounded to this many decimals
 
 # relate.py: CO_OCCURS between concepts
 MIN_COOCCURRENCE = 2            # concept pairs mentioned together by at least this many papers
+MIN_CITED = 2                   # a work outside the corpus cited by this many papers is a node
 
 # relate.py: communities (Louvain) and centrality
 COMMUNITY_SEED = 42

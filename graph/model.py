@@ -39,6 +39,8 @@ import networkx as nx
 from paperkg.extract.records import (ANCHOR, CITED, CONCEPT_TYPES, RELATED, analysed_text, work_id,
                                      work_keys)
 
+from . import defaults
+
 PAPER, CONCEPT = "paper", "concept"
 RELATED_TO = "RELATED_TO"
 CITES = "CITES"
@@ -65,7 +67,7 @@ def concept_node(concept_id):
     return f"concept/{concept_id}"
 
 
-def citations(records, min_cited=2):
+def citations(records, min_cited=defaults.MIN_CITED):
     """Resolve the records' references: ([(citing id, cited id)] inside the corpus, sorted;
     {work key: [citing ids]} of the works outside it that at least ``min_cited`` papers cite;
     {paper id: [work keys of the other works outside it it cites]})."""
@@ -93,7 +95,7 @@ def citations(records, min_cited=2):
     return sorted(inside), classics, {k: sorted(v) for k, v in elsewhere.items()}
 
 
-def build_graph(records, concept_rows=(), meta=None, min_cited=2):
+def build_graph(records, concept_rows=(), meta=None, min_cited=defaults.MIN_CITED):
     """The graph of extracted ``records`` (reader records with "concepts") and the corpus-wide
     ``concept_rows`` (id, type, label, alt_labels, papers). Works outside the corpus that at
     least ``min_cited`` papers cite become paper nodes of role "cited". Deterministic: nodes and

@@ -4,6 +4,7 @@ corpus papers, plus one work outside the corpus that P1 and P6 both cite)."""
 
 import csv
 import io
+import json
 
 import pytest
 from click.testing import CliRunner
@@ -51,3 +52,41 @@ def test_concepts_of_citing_papers_and_by_year(mixed_export, tmp_path):
     assert all(int(row["citingPapers"]) >= 1 for row in cited)
     by_year = rows(mixed_export, "concepts-by-year", tmp_path)
     assert by_year and {row["year"] for row in by_year} <= {"2024", "2025"}
+
+
+def cited_works(out):
+    """{cited-work node: how many corpus papers cite it} of an export, read from its GraphML."""
+    import networkx as nx
+
+    graph = nx.read_graphml(out / "graph.graphml")
+    return {node: sum(1 for source, _, d in graph.in_edges(node, data=True) if d["kind"] == "CITES")
+            for node, data in graph.nodes(data=True) if data.get("role") == "cited"}
+
+
+def test_min_cited_decides_which_outside_works_become_nodes(mixed_export, tmp_path):
+    """The mixed folder plus a Semantic Scholar record citing one work nobody else cites: by
+    default only the work two papers cite is a node; with --min-cited 1 the other is one too,
+    with --min-cited 3 neither."""
+    import shutil
+
+    folder = tmp_path / "inputs"
+    shutil.copytree(FIXTURES / "readers" / "mixed", folder)
+    (folder / "extra.jsonl").write_text(json.dumps({
+        "paperId": "0123456789abcdef0123456789abcdef01234567",
+        "title": "Gradient Compression for Data-Parallel Training",
+        "abstract": "We compress gradients with top-k sparsification to reduce communication in "
+                    "data-parallel training on GPU clusters.",
+        "year": 2024, "references": [{"paperId": "fedcba9876543210fedcba9876543210fedcba98"}],
+    }) + "\n", encoding="utf-8")
+    found = {}
+    for n in (1, 2, 3):
+        out = tmp_path / f"min-{n}"
+        result = CliRunner().invoke(cli, ["build", str(folder), "--out", str(out), "--quiet",
+                                          "--workers", "1", "--min-cited", str(n)],
+                                    catch_exceptions=False)
+        assert result.exit_code == 0, result.stderr
+        found[n] = cited_works(out)
+        assert all(count >= n for count in found[n].values()), found[n]
+    assert found[2] == cited_works(mixed_export.parent) and list(found[2].values()) == [2]
+    assert sorted(found[1].values()) == [1, 2] and set(found[2]) < set(found[1])
+    assert found[3] == {}
