@@ -304,7 +304,8 @@ def papers_table(records, merged=()):
 @click.option("--max-nodes", default=defaults.MAX_NODES, show_default=True,
               type=click.IntRange(1), help="The HTML explorer draws the whole graph up to N "
               "nodes; a bigger graph opens on an overview of N nodes (the most central papers "
-              "and the most mentioned concepts) that says what it leaves out.")
+              "and the concepts most papers mention, weighted by specificity) that says what it "
+              "leaves out.")
 @click.option("--base-iri", default=defaults.BASE_IRI, show_default=True, metavar="IRI",
               callback=lambda ctx, param, value: check_base_iri(value),
               help="Base of the RDF instance IRIs (absolute http(s) IRI ending in / or #).")

@@ -1,11 +1,10 @@
 """How the anchors' lists compare: for each anchor, its related papers x the problems, methods and
-hardware they mention, and the concepts its list shares with the other lists or has alone."""
+hardware they mention (and datasets and metrics, where the graph holds any), and the concepts its
+list shares with the other lists or has alone."""
 
 from paperkg.extract.errors import PaperkgError
 
-from . import io, model
-
-COLUMNS = (("problem", "Problems"), ("method", "Methods"), ("hardware", "Hardware"))
+from . import appearance, io, model
 
 
 class UnknownAnchor(PaperkgError):
@@ -46,15 +45,16 @@ def find_anchors(graph, query):
 
 
 def concepts_by_type(graph, paper):
-    """{type: [concept labels]} that ``paper`` mentions, each in order of first mention."""
-    cells = {t: [] for t, _ in COLUMNS}
+    """{type: [concept labels]} that ``paper`` mentions, each in order of first mention (every
+    type of ``model.TYPE_ORDER`` a key)."""
+    cells = {t: [] for t in model.TYPE_ORDER}
     found = []
     for _, concept, data in graph.out_edges(paper, data=True):
         if data["kind"] in model.MENTION_EDGE.values():
             first = min((m["start"] for m in data["mentions"]), default=0)
             found.append((first, graph.nodes[concept]["label"], concept))
     for _, label, concept in sorted(found):
-        cells[graph.nodes[concept]["concept_type"]].append(label)
+        cells.setdefault(graph.nodes[concept]["concept_type"], []).append(label)
     return cells
 
 
@@ -70,10 +70,11 @@ def list_concepts(graph, papers):
 
 def comparison(graph, anchor=None):
     """One table per anchor (those ``anchor`` names, else all): {anchor, label, title, rows,
-    shared, only, bridges}. rows: {paper, label, problem, method, hardware, other_anchors};
-    shared / only: the concepts (nodes) of this list that papers of other lists (those not in
-    this list) also mention / do not, most mentioned here first; bridges: papers of this list
-    that other anchors list too."""
+    shared, only, bridges}. rows: {paper, label, other_anchors, and a list of labels per concept
+    type}; shared / only: the concepts (nodes) of this list that papers of other lists (those not
+    in this list) also mention / do not, of most weight here first (``model.concept_weight`` of
+    the papers of this list that mention it); bridges: papers of this list that other anchors
+    list too."""
     lists = anchor_lists(graph)
     chosen = find_anchors(graph, anchor) if anchor else list(lists)
     counts = {a: list_concepts(graph, papers) for a, papers in lists.items()}
@@ -81,7 +82,8 @@ def comparison(graph, anchor=None):
     for a in chosen:
         others = {p for o, papers in lists.items() if o != a for p in papers} - set(lists[a])
         elsewhere = set(list_concepts(graph, sorted(others)))
-        ranked = sorted(counts[a], key=lambda c: (-counts[a][c], graph.nodes[c]["label"], c))
+        ranked = sorted(counts[a], key=lambda c: (-model.concept_weight(graph.nodes[c], counts[a][c]),
+                                                  graph.nodes[c]["label"], c))
         rows = []
         for paper in lists[a]:
             others = [o for o, papers in lists.items() if o != a and paper in papers]
@@ -112,17 +114,18 @@ def concept_list(graph, concepts, limit=None):
 def render_markdown(graph, tables, limit=None, heading="##"):
     """The tables as Markdown: per anchor a table (one row per related paper) and its shared
     and own concepts (at most ``limit`` of each, if given)."""
+    types = model.shown_types(graph)
     out = []
     for table in tables:
         out.append(f"{heading} {cell(table['label'])}: {len(table['rows'])} related papers\n")
         out.append(f"Anchor: {cell(table['title'])} (`{table['anchor']}`)\n")
-        out.append("| # | Paper | " + " | ".join(name for _, name in COLUMNS) + " |")
-        out.append("|---|---|" + "---|" * len(COLUMNS))
+        out.append("| # | Paper | " + " | ".join(map(appearance.kind_plural, types)) + " |")
+        out.append("|---|---|" + "---|" * len(types))
         for number, row in enumerate(table["rows"], start=1):
             label = cell(row["label"])
             if row["other_anchors"]:
                 label += f" (also under {', '.join(map(cell, row['other_anchors']))})"
-            cells = ["; ".join(map(cell, row[t])) or "—" for t, _ in COLUMNS]
+            cells = ["; ".join(map(cell, row[t])) or "—" for t in types]
             out.append(f"| {number} | {label} | " + " | ".join(cells) + " |")
         out.append("")
         bridges = ", ".join(f"{cell(graph.nodes[p]['label'])} (`{p}`)" for p in table["bridges"])
@@ -135,14 +138,15 @@ def render_markdown(graph, tables, limit=None, heading="##"):
     return "\n".join(out)
 
 
-CSV_FIELDS = ["anchor", "anchor_label", "paper", "label", "problems", "methods", "hardware",
-              "other_anchors"]
+# A column per concept type, always all of them (a CSV's columns do not depend on its rows).
+TYPE_FIELDS = {t: appearance.kind_plural(t).lower() for t in model.TYPE_ORDER}
+CSV_FIELDS = ["anchor", "anchor_label", "paper", "label", *TYPE_FIELDS.values(), "other_anchors"]
 
 
 def render_csv(tables):
     """The tables as CSV, one line per (anchor, related paper); lists joined with ``;``."""
-    rows = [{"anchor": t["anchor"], "anchor_label": t["label"], "paper": row["paper"],
-             "label": row["label"], "problems": row["problem"], "methods": row["method"],
-             "hardware": row["hardware"], "other_anchors": row["other_anchors"]}
-            for t in tables for row in t["rows"]]
+    rows = [{"anchor": table["anchor"], "anchor_label": table["label"], "paper": row["paper"],
+             "label": row["label"], **{field: row[t] for t, field in TYPE_FIELDS.items()},
+             "other_anchors": row["other_anchors"]}
+            for table in tables for row in table["rows"]]
     return io.csv_text(rows, CSV_FIELDS)

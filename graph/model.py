@@ -165,6 +165,29 @@ def concepts(graph, concept_type=None):
             if d["kind"] == CONCEPT and (concept_type is None or d["concept_type"] == concept_type)]
 
 
+def concept_weight(data, papers=None):
+    """How high a concept ranks in the top lists (report, compare, the explorer's overview): the
+    papers that mention it (``papers`` if given, e.g. within one list) times its specificity, so
+    a field's own terms come before generic words that many abstracts use (``scalability``
+    before ``model performance``). A concept without a specificity counts its papers."""
+    count = data["papers"] if papers is None else papers
+    specificity = data.get("specificity")
+    return count * (1.0 if specificity is None else specificity)
+
+
+# The concept types in the order the lists, tables and report read them: what a paper is about,
+# how it does it, what it runs on, then whatever else CONCEPT_TYPES holds.
+TYPE_ORDER = ("problem", "method", "hardware") + tuple(
+    t for t in CONCEPT_TYPES if t not in ("problem", "method", "hardware"))
+
+
+def shown_types(graph):
+    """The concept types a table shows: problem, method and hardware always, then any other type
+    of TYPE_ORDER the graph holds concepts of."""
+    held = {d["concept_type"] for _, d in graph.nodes(data=True) if d["kind"] == CONCEPT}
+    return [t for t in TYPE_ORDER if t in ("problem", "method", "hardware") or t in held]
+
+
 def concept_rows(graph):
     """One row per concept node, as concepts.jsonl holds them: id, type, label, alt_labels,
     papers, specificity."""

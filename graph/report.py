@@ -13,7 +13,7 @@ year count; without both recent and earlier papers the report says nothing of it
 from collections import Counter
 from pathlib import Path
 
-from . import compare, defaults, io, model, relate
+from . import appearance, compare, defaults, io, model, relate
 
 REPORT_NAME = "report.md"
 
@@ -39,10 +39,11 @@ def similar_bridges(graph):
 
 
 def top_concepts(graph, concept_type, limit):
-    """[(label, papers)] of the ``limit`` concepts of a type most papers mention."""
+    """[(label, papers)] of the ``limit`` concepts of a type of most weight
+    (``model.concept_weight``: papers times specificity)."""
     nodes = graph.nodes
     ranked = sorted(model.concepts(graph, concept_type),
-                    key=lambda c: (-nodes[c]["papers"], nodes[c]["label"], c))
+                    key=lambda c: (-model.concept_weight(nodes[c]), nodes[c]["label"], c))
     return [(nodes[c]["label"], nodes[c]["papers"]) for c in ranked[:limit]]
 
 
@@ -162,20 +163,24 @@ def render(graph):
     similar = relate.similar_edges(graph)
     cooccurs = sum(d["kind"] == model.CO_OCCURS for _, _, d in graph.edges(data=True))
     communities = graph.graph.get("communities", [])
-    by_type = {t: len(model.concepts(graph, t)) for t in model.CONCEPT_TYPES}
+    types = model.shown_types(graph)
+    by_type = ", ".join(f"{len(model.concepts(graph, t))} {appearance.kind_plural(t).lower()}"
+                        for t in types)
     out = [
         "# paperkg report", "",
         f"{len(papers)} papers ({len(model.papers(graph, model.ANCHOR))} anchors, "
         f"{len(model.papers(graph, model.RELATED))} related), {len(concepts)} concepts "
-        f"({by_type['problem']} problems, {by_type['method']} methods, "
-        f"{by_type['hardware']} hardware), {plural(len(similar), 'similarity edge')}, "
+        f"({by_type}), {plural(len(similar), 'similarity edge')}, "
         f"{plural(cooccurs, 'co-occurrence edge')}, "
         f"{plural(len(communities), 'community', 'communities')}.", "",
         "## Top concepts", "",
-        "| # | Problem (papers) | Method (papers) | Hardware (papers) |", "|---|---|---|---|",
+        "Ranked by papers times specificity, so that the field's own terms come before generic "
+        "words.", "",
+        "| # | " + " | ".join(f"{appearance.kind_label(t)} (papers)" for t in types) + " |",
+        "|---|" + "---|" * len(types),
     ]
     limit = defaults.REPORT_TOP_CONCEPTS
-    columns = [top_concepts(graph, t, limit) for t in ("problem", "method", "hardware")]
+    columns = [top_concepts(graph, t, limit) for t in types]
     for rank in range(max(map(len, columns), default=0)):
         cells = [f"{compare.cell(col[rank][0])} ({col[rank][1]})" if rank < len(col) else ""
                  for col in columns]

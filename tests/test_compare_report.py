@@ -244,3 +244,42 @@ def test_report_names_shared_references_when_papers_cite(seed_records, nlp):
     cells = [c.strip() for c in row.split("|")[1:-1]]
     assert cells[5] == "1.000" and cells[6] == "—"
     assert cells[-1] == "doi:10.5555/classic.one; doi:10.5555/classic.two"
+
+
+def test_datasets_and_metrics_get_their_own_columns_where_the_graph_holds_them(seed_graph):
+    """A list whose papers name a dataset and a metric: compare and report show a Datasets and a
+    Metrics column (the seeds name none, so their tables keep three), the CSV always has both."""
+    graph = seed_graph.copy()
+    anchor = anchor_named(graph, "ACCO")
+    paper = related_to(graph, anchor)[0]
+    for concept_type, label in (("dataset", "ImageNet"), ("metric", "perplexity")):
+        node = model.concept_node(label.lower())
+        graph.add_node(node, kind=model.CONCEPT, concept_type=concept_type, label=label,
+                       alt_labels=[], papers=1, specificity=1.0)
+        graph.add_edge(paper, node, key=model.MENTION_EDGE[concept_type],
+                       kind=model.MENTION_EDGE[concept_type], weight=1.0,
+                       mentions=[{"text": label, "start": 0, "end": len(label)}])
+    tables = compare.comparison(graph, anchor)
+    markdown = compare.render_markdown(graph, tables)
+    header = next(line for line in markdown.splitlines() if line.startswith("| # |"))
+    assert header == "| # | Paper | Problems | Methods | Hardware | Datasets | Metrics |"
+    at = [row["paper"] for row in tables[0]["rows"]].index(paper)
+    cells = [cell.strip() for cell in table_rows(markdown)[at].split("|")]
+    assert cells[-3:-1] == ["ImageNet", "perplexity"]
+    rows = list(csv.DictReader(io.StringIO(compare.render_csv(tables))))
+    assert (rows[at]["datasets"], rows[at]["metrics"]) == ("ImageNet", "perplexity")
+    assert {row["datasets"] for i, row in enumerate(rows) if i != at} == {""}
+    assert report.top_concepts(graph, "dataset", 5) == [("ImageNet", 1)]
+    plain = compare.render_markdown(seed_graph, compare.comparison(seed_graph, anchor))
+    assert "| # | Paper | Problems | Methods | Hardware |" in plain
+
+
+def test_top_concepts_put_specific_terms_before_generic_words(seed_graph):
+    """Two problems mentioned by as many papers: the specific term ranks first."""
+    graph = seed_graph.copy()
+    for label, specificity in (("performance", 0.2), ("gradient staleness", 0.9)):
+        graph.add_node(model.concept_node(label.replace(" ", "-")), kind=model.CONCEPT,
+                       concept_type="problem", label=label, alt_labels=[], papers=40,
+                       specificity=specificity)
+    top = [label for label, _ in report.top_concepts(graph, "problem", 2)]
+    assert top == ["gradient staleness", "performance"]

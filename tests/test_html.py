@@ -276,8 +276,8 @@ def test_hovering_a_similarity_edge_lists_the_shared_concepts(browser, tmp_path,
 
 
 @pytest.mark.browser
-def test_max_nodes_draws_the_most_central_papers_and_most_mentioned_concepts(browser, tmp_path,
-                                                                               seed_graph):
+def test_max_nodes_draws_the_most_central_papers_and_weightiest_concepts(browser, tmp_path,
+                                                                          seed_graph):
     page = open_page(browser, tmp_path, seed_graph, max_nodes=20)
     try:
         kept = set(page.js("nodes.getIds()"))
@@ -292,8 +292,9 @@ def test_max_nodes_draws_the_most_central_papers_and_most_mentioned_concepts(bro
             max(rank[n] for n in related if n not in kept)
         for concept_type in {seed_graph.nodes[n]["concept_type"] for n in model.concepts(seed_graph)}:
             of_type = model.concepts(seed_graph, concept_type)
-            shown = [seed_graph.nodes[n]["papers"] for n in of_type if n in kept]
-            left = [seed_graph.nodes[n]["papers"] for n in of_type if n not in kept]
+            # ranked by papers times specificity: the field's terms before generic words
+            shown = [model.concept_weight(seed_graph.nodes[n]) for n in of_type if n in kept]
+            left = [model.concept_weight(seed_graph.nodes[n]) for n in of_type if n not in kept]
             assert shown, f"no {concept_type} drawn"
             assert not left or min(shown) >= max(left)
         note = page.page.text_content("#truncation-note")

@@ -74,8 +74,8 @@ def selection(graph, max_nodes=defaults.MAX_NODES):
     None when the whole graph is drawn, else {papers, concepts}: how many of each were kept.
 
     A bigger graph than ``max_nodes`` gives OVERVIEW_PAPER_SHARE of the places to papers,
-    anchors first, then by PageRank, degree and id; the rest go to the concepts most papers
-    mention (then by degree and id), the first OVERVIEW_MIN_PER_TYPE of each concept type
+    anchors first, then by PageRank, degree and id; the rest go to the concepts of most weight
+    (``model.concept_weight``: papers times specificity; then by degree and id), the first OVERVIEW_MIN_PER_TYPE of each concept type
     first, so that no type vanishes; places one side cannot fill go to the other."""
     if max_nodes is None or graph.number_of_nodes() <= max_nodes:
         return list(graph), None
@@ -85,7 +85,7 @@ def selection(graph, max_nodes=defaults.MAX_NODES):
         (papers if data["kind"] == model.PAPER else concepts).append(node)
     papers.sort(key=lambda n: (graph.nodes[n]["role"] != model.ANCHOR,
                                -float(graph.nodes[n].get("pagerank") or 0), -degree[n], n))
-    concepts.sort(key=lambda n: (-int(graph.nodes[n].get("papers") or 0), -degree[n], n))
+    concepts.sort(key=lambda n: (-model.concept_weight(graph.nodes[n]), -degree[n], n))
     paper_places = min(len(papers), round(max_nodes * defaults.OVERVIEW_PAPER_SHARE))
     concept_places = min(len(concepts), max_nodes - paper_places)
     paper_places = min(len(papers), max_nodes - concept_places)
@@ -352,7 +352,8 @@ def node_info(data, kind, marks, limit):
     if data.get("pagerank") is not None:
         info["pagerank"] = round(float(data["pagerank"]), 4)
     if data["kind"] != model.PAPER:
-        info.update(altLabels=list(data.get("alt_labels") or ()), papers=data.get("papers", 0))
+        info.update(altLabels=list(data.get("alt_labels") or ()), papers=data.get("papers", 0),
+                    weight=round(model.concept_weight(data), 3))
         for name, key in (("first_year", "firstYear"), ("mean_year", "meanYear")):
             if data.get(name) is not None:
                 info[key] = data[name]
