@@ -222,8 +222,10 @@ def without_markup(text):
     author before ``et al.``), with each kept character's offset in ``text`` (``CleanText``)."""
     if not any(c in text for c in "\\${}[(") and " et al" not in text:
         return CleanText(text, range(len(text) + 1))
-    out, origin = [], []
     gone = _removed_citations(text)
+    if not gone and not any(c in text for c in "\\${}"):  # brackets, but no citation
+        return CleanText(text, range(len(text) + 1))
+    out, origin = [], []
     i, math = 0, False
     while i < len(text):
         if i in gone:
