@@ -38,6 +38,9 @@ PAGERANK_DIGITS = 6
 REPORT_TOP_CONCEPTS = 10        # concepts listed per type
 REPORT_TOP_PAIRS = 10           # nearest-neighbour pairs listed
 REPORT_COMMUNITY_MEMBERS = 12   # paper labels listed per community
+REPORT_ROLLUP_TERMS = 15        # broader terms listed in "Concepts by broader term"
+REPORT_ROLLUP_NARROWER = 8      # narrower concepts listed per broader term
+REPORT_ROLLUP_MIN_NARROWER = 2  # a broader term is listed when it has this many narrower ones
 # report.py: rising concepts (only when papers have years): the share of the papers of the last
 # RISING_RECENT_YEARS years (up to the latest year) mentioning a concept, minus its share of the
 # earlier papers; concepts at least RISING_MIN_PAPERS recent papers mention, largest rise first.

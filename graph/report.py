@@ -1,6 +1,7 @@
 """A one-page Markdown report of a graph (after relate.enrich): the top concepts per type, the
-concepts that rose most in the last years (when papers have years), the communities, the papers
-that bridge anchors, the nearest-neighbour pairs and the comparison tables.
+concepts rolled up by their broader term, the concepts that rose most in the last years (when
+papers have years), the communities, the papers that bridge anchors, the nearest-neighbour pairs
+and the comparison tables.
 
 Rising concepts: with Y the latest year of a paper, the recent papers are those of the last
 ``RISING_RECENT_YEARS`` years (Y - RISING_RECENT_YEARS + 1 to Y), the earlier ones those before.
@@ -107,6 +108,69 @@ def rising_section(graph, limit=defaults.REPORT_RISING_CONCEPTS,
     return out
 
 
+def broader_groups(graph, min_narrower=defaults.REPORT_ROLLUP_MIN_NARROWER):
+    """The concepts rolled up by the SKOS hierarchy of the RDF export (``rdf.concept_table``:
+    a concept's broader term is the longest ending of its label that is a concept or a term of
+    the field's word lists): [{"term", "label", "type", "papers", "narrower"}] for every broader
+    term with at least ``min_narrower`` narrower concepts, where papers counts the papers that
+    mention the term or any concept under it and narrower is [(label, papers)] of its direct
+    narrower concepts, most papers first; the terms with most papers first."""
+    from collections import defaultdict
+
+    from .export.rdf import concept_table
+
+    table = concept_table(graph)
+    mentioning, below = defaultdict(set), defaultdict(list)
+    for paper, concept, _ in model.concept_edges(graph):
+        mentioning[concept].add(paper)
+    for node, entry in table.items():
+        if entry["broader"]:
+            below[entry["broader"]].append(node)
+    under = {}
+
+    def papers_under(node):
+        if node not in under:
+            under[node] = set(mentioning.get(node, ())).union(
+                *map(papers_under, below.get(node, ())))
+        return under[node]
+
+    def label(node):  # a word-list term that no paper mentions is not a node of the graph
+        return graph.nodes[node]["label"] if node in graph else table[node]["pref"]
+
+    groups = []
+    for term, narrower in sorted(below.items()):
+        if len(narrower) >= min_narrower:
+            ranked = sorted(narrower, key=lambda n: (-len(papers_under(n)), label(n), n))
+            groups.append({"term": term, "label": label(term), "type": table[term]["types"][0],
+                           "papers": len(papers_under(term)),
+                           "narrower": [(label(n), len(papers_under(n))) for n in ranked]})
+    return sorted(groups, key=lambda g: (-g["papers"], g["label"], g["term"]))
+
+
+def rollup_section(graph, limit=defaults.REPORT_ROLLUP_TERMS,
+                   shown=defaults.REPORT_ROLLUP_NARROWER):
+    """The Markdown lines of the concepts rolled up by their broader term."""
+    groups = broader_groups(graph)
+    out = ["", "## Concepts by broader term", "",
+           "The concepts rolled up by the SKOS hierarchy of the RDF export (`skos:broader`: the "
+           "longest ending of a concept's label that is itself a concept or a term of the "
+           "field's word lists); papers counts the papers that mention the broader term or any "
+           "concept under it.", ""]
+    if not groups:
+        return out + ["No broader term has two narrower concepts."]
+    out += ["| # | Broader term | Type | Papers | Narrower concepts (papers) |",
+            "|---|---|---|---|---|"]
+    for rank, group in enumerate(groups[:limit], 1):
+        narrower = [f"{compare.cell(label)} ({count})" for label, count in group["narrower"]]
+        if len(narrower) > shown:
+            narrower = narrower[:shown] + [f"… ({len(narrower) - shown} more)"]
+        out.append(f"| {rank} | {compare.cell(group['label'])} | {group['type']} | "
+                   f"{group['papers']} | {'; '.join(narrower)} |")
+    if len(groups) > limit:
+        out += ["", f"{len(groups) - limit} more broader terms group two or more concepts."]
+    return out
+
+
 def labels(graph, nodes, limit=None):
     shown = [compare.cell(graph.nodes[n]["label"]) for n in nodes]
     if limit is not None and len(shown) > limit:
@@ -185,6 +249,7 @@ def render(graph):
         cells = [f"{compare.cell(col[rank][0])} ({col[rank][1]})" if rank < len(col) else ""
                  for col in columns]
         out.append(f"| {rank + 1} | " + " | ".join(cells) + " |")
+    out += rollup_section(graph)
     out += rising_section(graph)
 
     out += ["", "## Communities", "",

@@ -120,8 +120,9 @@ def test_report_names_the_bridge_communities_and_tables(run, seed_graph, tmp_pat
     assert [p.name for p in tmp_path.iterdir()] == ["report.md"]  # nothing half-written left
     text = (tmp_path / "report.md").read_text(encoding="utf-8")
     sections = [line for line in text.splitlines() if line.startswith("## ")]
-    assert sections == ["## Top concepts", "## Communities", "## Papers that bridge anchors",
-                        "## Nearest neighbours", "## Comparison of the anchors' lists"]
+    assert sections == ["## Top concepts", "## Concepts by broader term", "## Communities",
+                        "## Papers that bridge anchors", "## Nearest neighbours",
+                        "## Comparison of the anchors' lists"]
     bridge = report.listed_bridges(seed_graph)[0][0]
     bridges = text.split("## Papers that bridge anchors")[1].split("## Nearest neighbours")[0]
     assert f"(`{bridge}`) is listed under SimpleFSDP and ACCO." in bridges
@@ -201,7 +202,8 @@ def test_report_lists_the_concepts_that_rose_in_the_last_years(seed_records, nlp
     graph = build.make_graph(records, nlp)
     text = report.render(graph)
     sections = [line for line in text.splitlines() if line.startswith("## ")]
-    assert sections[:3] == ["## Top concepts", "## Rising concepts", "## Communities"]
+    assert sections[:4] == ["## Top concepts", "## Concepts by broader term", "## Rising concepts",
+                            "## Communities"]
     rising = text.split("## Rising concepts")[1].split("## Communities")[0]
     assert "rose most in 2024–2025 against the papers before 2024 (from 2019)" in rising
     expected = expected_rising(graph, records, defaults.RISING_MIN_PAPERS)
@@ -283,3 +285,32 @@ def test_top_concepts_put_specific_terms_before_generic_words(seed_graph):
                        specificity=specificity)
     top = [label for label, _ in report.top_concepts(graph, "problem", 2)]
     assert top == ["gradient staleness", "performance"]
+
+
+def test_report_rolls_concepts_up_by_their_broader_term(seed_graph):
+    """Every narrower concept listed has the term as its skos:broader in the RDF export, and the
+    term's papers are those mentioning it or anything under it: at least as many as any of its
+    narrower concepts, at most the sum over all of them and the term itself."""
+    from paperkg.graph.export import rdf
+
+    groups = report.broader_groups(seed_graph)
+    table = rdf.concept_table(seed_graph)
+    assert len(groups) >= 3
+    by_label = {seed_graph.nodes[node]["label"] if node in seed_graph else entry["pref"]: node
+                for node, entry in table.items()}
+    papers = {}
+    for paper, concept, _ in model.concept_edges(seed_graph):
+        papers.setdefault(concept, set()).add(paper)
+    for group in groups:
+        assert len(group["narrower"]) >= 2
+        for label, count in group["narrower"]:
+            assert table[by_label[label]]["broader"] == group["term"], (label, group["label"])
+            assert count <= group["papers"]
+        assert group["papers"] <= len(papers.get(group["term"], ())) + sum(
+            count for _, count in group["narrower"])
+    parallelism = next(g for g in groups if g["label"] == "parallelism")
+    assert {"algorithmic parallelism", "tensor parallelism"} <= {label for label, _ in
+                                                                  parallelism["narrower"]}
+    text = report.render(seed_graph)
+    rolled = text.split("## Concepts by broader term")[1].split("## ")[0]
+    assert "| 1 | " in rolled and "parallelism" in rolled
