@@ -2,6 +2,11 @@
 
 Each takes a ``Piece`` and returns a concept type or None. They type phrases of several words
 that the vocabulary leaves untyped (one untyped word is too weak a signal on its own).
+
+The rules share one shape on purpose (read the attachment, test it, return a type): each is a
+named unit with its own docstring and example phrase, which the output's ``source`` names and
+tests/test_rules.py exercises. `duplicates` reports that shape; folding the rules into one
+table of (dependency, head words, type) would lose the per-rule names and examples.
 """
 
 from .. import defaults
