@@ -175,17 +175,17 @@ def concept_weight(data, papers=None):
     return count * (1.0 if specificity is None else specificity)
 
 
-# The concept types in the order the lists, tables and report read them: what a paper is about,
-# how it does it, what it runs on, then whatever else CONCEPT_TYPES holds.
-TYPE_ORDER = ("problem", "method", "hardware") + tuple(
-    t for t in CONCEPT_TYPES if t not in ("problem", "method", "hardware"))
+# The concept types every table shows, in the order the lists, tables and report read them
+# (what a paper is about, how it does it, what it runs on), then whatever else CONCEPT_TYPES holds.
+MAIN_TYPES = ("problem", "method", "hardware")
+TYPE_ORDER = MAIN_TYPES + tuple(t for t in CONCEPT_TYPES if t not in MAIN_TYPES)
 
 
 def shown_types(graph):
-    """The concept types a table shows: problem, method and hardware always, then any other type
-    of TYPE_ORDER the graph holds concepts of."""
+    """The concept types a table shows: MAIN_TYPES always, then any other type of TYPE_ORDER the
+    graph holds concepts of."""
     held = {d["concept_type"] for _, d in graph.nodes(data=True) if d["kind"] == CONCEPT}
-    return [t for t in TYPE_ORDER if t in ("problem", "method", "hardware") or t in held]
+    return [t for t in TYPE_ORDER if t in MAIN_TYPES or t in held]
 
 
 def concept_rows(graph):
