@@ -2,6 +2,7 @@
 normalisation, offsets, truncated endings, generic nouns, scoring."""
 
 import json
+import os
 
 import pytest
 
@@ -380,6 +381,26 @@ def test_several_workers_give_the_same_concepts(nlp, field_records):
     records, _, _ = read_paths([FIXTURES / "extract_field_abstracts.txt"])
     parallel = concepts.extract_records(records, nlp, workers=2, batch_size=2)
     assert parallel == field_records
+
+
+def test_workers_replaced_after_each_task_give_the_same_concepts(nlp, field_records, monkeypatch,
+                                                                 tmp_path):
+    """A parse process is forked afresh after WORKER_TASKS tasks (to bound its memory): with a
+    new process for every task of one text, the concepts are still those of one process."""
+    from paperkg.extract import defaults as extract_defaults, parse
+
+    started = parse.quiet_worker
+
+    def counted():  # runs in each new worker process (forked: nothing is pickled)
+        (tmp_path / str(os.getpid())).touch()
+        started()
+
+    monkeypatch.setattr(extract_defaults, "WORKER_TASKS", 1)
+    monkeypatch.setattr(parse, "quiet_worker", counted)
+    records, _, _ = read_paths([FIXTURES / "extract_field_abstracts.txt"])
+    assert len(records) >= 4
+    assert concepts.extract_records(records, nlp, workers=2, batch_size=1) == field_records
+    assert len(list(tmp_path.iterdir())) >= len(records)  # a process per task, not 2 in all
 
 
 def test_labels_carry_no_markup_or_brackets(seed_records):
