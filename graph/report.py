@@ -11,7 +11,7 @@ papers mention; largest rise first, then more recent papers, then by label. Only
 year count; without both recent and earlier papers the report says nothing of it.
 """
 
-from collections import Counter
+from collections import Counter, defaultdict
 from pathlib import Path
 
 from . import appearance, compare, defaults, io, model, relate
@@ -115,8 +115,6 @@ def broader_groups(graph, min_narrower=defaults.REPORT_ROLLUP_MIN_NARROWER):
     term with at least ``min_narrower`` narrower concepts, where papers counts the papers that
     mention the term or any concept under it and narrower is [(label, papers)] of its direct
     narrower concepts, most papers first; the terms with most papers first."""
-    from collections import defaultdict
-
     from .export.rdf import concept_table
 
     table = concept_table(graph)

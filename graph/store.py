@@ -297,6 +297,7 @@ def build(path, digest, folder):
 
 ENTITY_DECLARATION = re.compile(r"<!ENTITY\s+%?\s*([^\s\"']+)\s+(\"[^\"]*\"|'[^']*')")
 ENTITY_REFERENCE = re.compile(r"[&%][^\s#;&%]+;")  # a named entity, not a character reference
+DOCTYPE_END = re.compile(r"\]\s*>")  # the end of a DOCTYPE's internal subset
 
 
 def refuse_nested_entities(path):
@@ -312,7 +313,7 @@ def refuse_nested_entities(path):
     start = head.find("<!DOCTYPE")
     if start < 0 or "[" not in head[start:head.find(">", start) + 1 or None]:
         return
-    closing = re.compile(r"\]\s*>").search(head, start)
+    closing = DOCTYPE_END.search(head, start)
     end = closing.start() if closing else -1
     if end < 0:
         line = head.count("\n", 0, start) + 1

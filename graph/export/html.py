@@ -75,8 +75,9 @@ def selection(graph, max_nodes=defaults.MAX_NODES):
 
     A bigger graph than ``max_nodes`` gives OVERVIEW_PAPER_SHARE of the places to papers,
     anchors first, then by PageRank, degree and id; the rest go to the concepts of most weight
-    (``model.concept_weight``: papers times specificity; then by degree and id), the first OVERVIEW_MIN_PER_TYPE of each concept type
-    first, so that no type vanishes; places one side cannot fill go to the other."""
+    (``model.concept_weight``: papers times specificity; then by degree and id), the first
+    OVERVIEW_MIN_PER_TYPE of each concept type first, so that no type vanishes; places one side
+    cannot fill go to the other."""
     if max_nodes is None or graph.number_of_nodes() <= max_nodes:
         return list(graph), None
     degree = appearance.degrees(graph)
