@@ -5,6 +5,7 @@ tests/test_reader.py. Fixtures: tests/fixtures/readers/README.md.)"""
 
 import gzip
 import json
+import re
 import shutil
 from collections import Counter
 
@@ -94,6 +95,64 @@ def test_zotero_bibtex_decodes_latex_and_merges_the_entry_met_twice():
            "Text Classification" in papers  # \&amp;
     eye = next(r for r in result.records if r["title"].startswith("Federated Learning with LoRA"))
     assert eye["arxiv"] == "2505.06982" and eye["abstract"] is None  # eprint + archiveprefix
+
+
+# A real Zotero library, exported by its owner (tests/fixtures/readers/README.md): 547 entries
+REAL_ZOTERO = READERS / "real" / "zotero_library.bib"
+# What a decoded title, abstract, author or venue never holds: a LaTeX command or escape, a
+# protective brace, an HTML entity.
+LEFTOVER_MARKUP = re.compile(r"\\[A-Za-z]+|\\[%&_#$]|[{}]|&(?:quot|amp|lt|gt|#\d+);")
+
+
+def test_a_real_zotero_library_is_read_entry_by_entry_with_its_escapes_decoded():
+    result = read(REAL_ZOTERO)
+    entries = REAL_ZOTERO.read_text(encoding="utf-8").count("\n@")  + 1
+    assert entries == 547
+    # every entry once: a paper, a duplicate merged into one, or an empty entry reported
+    assert len(result.records) + len(result.merged) + result.records_skipped == entries
+    assert (len(result.records), len(result.merged), result.records_skipped) == (490, 51, 6)
+    assert Counter(m.reason for m in result.merged) == {
+        "same title": 29, "same DOI": 16, "same arXiv id": 5, "same abstract": 1}
+    assert [str(p).rsplit("/", 1)[1] for p in result.problems] == [
+        f"zotero_library.bib:{line}: record has neither title nor abstract"
+        for line in (5718, 5722, 5729, 5734, 5740, 5746)]
+    for record in result.records:
+        texts = [record["title"], record["abstract"], record["venue"], *record["authors"]]
+        for text in filter(None, texts):
+            assert not LEFTOVER_MARKUP.search(text), (record["sources"], text)
+    assert len({r["doi"] for r in result.records if r["doi"]}) == \
+        sum(1 for r in result.records if r["doi"])
+    papers = by_title(result.records)
+    twice = papers["A Minimum Data Set of User Profile or Electronic Health Record for Chemical "
+                   "Warfare Victims' Recommender System"]  # the same entry under two keys
+    assert twice["sources"] == ["zotero_library.bib:43", "zotero_library.bib:59"]
+    # Zotero's escaped LaTeX of arXiv abstracts: $\delta$, \textit{…}, \%, $\to$, Pawe{\l}
+    assert "We propose δ-unlearning, an offset" in papers[
+        "Offset Unlearning for Large Language Models"]["abstract"]
+    assert "centered around task vectors. A task vector" in papers[
+        "Editing Models with Task Arithmetic"]["abstract"]
+    assert "Paweł Woźniak" in papers["Maintaining Proper Conditions in Quiet Study Rooms with "
+                                     "Ambient Influence"]["authors"]
+    assert "Headphones | Sony USA" in " ".join(papers)  # \textbar{}
+    assert '"The little Kyoto' in papers["Akita Town Presented as a Microcosm for Future "
+                                         "Population Decline"]["abstract"]  # \&quot;
+
+
+def test_a_real_zotero_library_builds_with_every_output_decoded(tmp_path):
+    result = run("build", REAL_ZOTERO, "--out", tmp_path, "--quiet", "--workers", "1")
+    assert result.exit_code == 1  # the six empty entries, each one line
+    assert len([line for line in result.stderr.splitlines()
+                if line.endswith("record has neither title nor abstract")]) == 6
+    rows = [json.loads(line) for line in (tmp_path / "papers.jsonl").open(encoding="utf-8")]
+    assert len(rows) == 490
+    for row in rows:
+        for text in filter(None, [row["title"], row["abstract"], *row["authors"]]):
+            assert not LEFTOVER_MARKUP.search(text), text
+    for name in ("graph.nt", "graph.gexf", "graph.graphml", "concepts.jsonl"):
+        text = (tmp_path / name).read_text(encoding="utf-8")
+        assert "textbackslash" not in text and "textbraceleft" not in text, name
+        assert "&amp;quot;" not in text and "\\&quot;" not in text, name
+    assert "We propose δ-unlearning" in (tmp_path / "graph.nt").read_text(encoding="utf-8")
 
 
 @pytest.mark.parametrize("latex, text", [

@@ -10,8 +10,9 @@ functions, "Family, Given" as "Given Family"), ``year`` (else ``date``), ``doi``
 Text is decoded once with pylatexenc (``latex_to_text``): accents (``{\\"u}`` -> ü), protective
 braces (``{GPU}`` -> GPU), escapes (``\\%``, ``\\&``, ``{\\textless}`` -> <), math in text mode;
 citations (``\\cite{…}``) are dropped; then HTML entities (``&amp;``) that exports carry
-through. A bare ``%`` or ``&`` (a LaTeX comment or column separator, but in an abstract a
-percent sign or an ampersand) is kept.
+through. LaTeX that Zotero escaped rather than kept (``\\textbackslash textit…``) is restored
+first, then decoded. A bare ``%`` or ``&`` (a LaTeX comment or column separator, but in an
+abstract a percent sign or an ampersand) is kept.
 
 Streaming: the file is parsed in chunks of entries, cut between entries, so a library of any
 size is never held whole. A block bibtexparser cannot parse is one bad record naming its line;
@@ -54,6 +55,7 @@ def _decoder():
     context.add_context_category("paperkg-bibtex", prepend=True, macros=[
         MacroTextSpec("textless", "<"),
         MacroTextSpec("textgreater", ">"),
+        MacroTextSpec("textbar", "|"),
         MacroTextSpec("url", simplify_repl="%s"),
         *(MacroTextSpec(name, "") for name in ("cite", "citep", "citet", "citealp", "ref",
                                                 "label", "footnote")),
@@ -71,10 +73,29 @@ logging.getLogger("bibtexparser").addHandler(logging.NullHandler())
 _LATEX_MARKS = re.compile(r"[\\$~]|--|``|''")
 
 
+# Zotero escapes the LaTeX of an arXiv abstract instead of keeping it: "$\delta$" is exported
+# as "\$\textbackslash delta\$", "\textit{x}" as "\textbackslash textit\textbraceleft
+# x\textbraceright", "Pawe{\l}" as "Pawe{\textbackslash}l". Where \textbackslash appears, these
+# escapes are undone first, so that the author's LaTeX is decoded (δ, x, ł), not shown as markup.
+_ESCAPED_MACRO = re.compile(r"\{\\textbackslash\}([A-Za-z]+|[^A-Za-z])")
+_ESCAPED_LATEX = re.compile(r"\\(textbackslash|textbraceleft|textbraceright|textasciitilde"
+                            r"|textasciicircum)(?![A-Za-z])(?:\{\}| )?|\\([$%&_#])")
+_UNESCAPED = {"textbackslash": "\\", "textbraceleft": "{", "textbraceright": "}",
+              "textasciitilde": "~", "textasciicircum": "^"}
+
+
+def escaped_latex(value):
+    """The LaTeX a Zotero export escaped (see _ESCAPED_LATEX), restored."""
+    value = _ESCAPED_MACRO.sub(lambda m: "{\\" + m[1] + "}", value)
+    return _ESCAPED_LATEX.sub(lambda m: _UNESCAPED[m[1]] if m[1] else m[2], value)
+
+
 def decode_latex(value):
     """LaTeX text as plain text (see the module docstring)."""
     if not value:
         return value
+    if "\\textbackslash" in value:
+        value = escaped_latex(value)
     if not _LATEX_MARKS.search(value):
         return html.unescape(_BRACE.sub("", value))
     try:
