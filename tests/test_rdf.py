@@ -6,6 +6,7 @@ contradiction, and the shapes catch what they say they check."""
 import hashlib
 import json
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -176,6 +177,18 @@ def test_the_external_sort_and_the_helper_processes_give_the_same_bytes(graph, f
         assert (tmp_path / "out" / name).read_text(encoding="utf-8") == files[name], name
     assert stats["triples"] == files["graph.nt"].count("\n")
     assert sorted(p.name for p in (tmp_path / "out").iterdir()) == sorted(rdf.FILES)
+
+
+def test_a_helper_process_that_dies_is_an_error_and_leaves_no_file(graph, tmp_path, monkeypatch):
+    """A helper that fails (here: one that exits at once, as a killed one would) stops the
+    export with an error naming the file; the folder is left as it was."""
+    monkeypatch.setattr(rdf.sys, "executable", shutil.which("false"))
+    monkeypatch.setattr(rdf, "BLOCK", 10)  # many blocks: the feeding threads meet the dead pipe
+    with pytest.raises(RuntimeError, match="graph.ttl|graph.jsonld"):
+        with io.OutputSet(tmp_path / "out") as outputs:
+            rdf.write(graph, outputs, chunk=97, parallel=True)
+            outputs.commit()
+    assert not any(p.suffix in (".nt", ".ttl", ".jsonld") for p in (tmp_path / "out").iterdir())
 
 
 def test_ntriples_lines_are_sorted_and_unique(files):

@@ -94,10 +94,12 @@ import heapq
 import io
 import json
 import os
+import queue
 import re
 import subprocess
 import sys
 import tempfile
+import threading
 from collections import defaultdict
 from pathlib import Path
 from urllib.parse import quote, urlsplit
@@ -1066,6 +1068,60 @@ def derive(source, out_path, kind, prefixes):
 
 
 BLOCK = 20_000  # lines joined into one write (to graph.nt and to each helper process)
+HELPER_QUEUE = 4  # blocks waiting for each helper process at most (bounds the memory they take)
+
+
+class Helper:
+    """A helper Python process (not multiprocessing: nothing of the caller is re-imported) that
+    writes ``path`` in format ``kind`` from the sorted lines it is fed, through a thread of its
+    own: a write to one helper's pipe never waits for the other helper, so both run at once."""
+
+    def __init__(self, kind, path, prefixes):
+        self.path = path
+        self.process = subprocess.Popen([sys.executable, "-m", __name__, kind, "-", str(path),
+                                         json.dumps(prefixes)], stdin=subprocess.PIPE)
+        self.blocks = queue.Queue(maxsize=HELPER_QUEUE)
+        self.failure = None
+        self.thread = threading.Thread(target=self._feed, daemon=True)
+        self.thread.start()
+
+    def _feed(self):
+        try:
+            while (data := self.blocks.get()) is not None:
+                self.process.stdin.write(data)
+            self.process.stdin.close()
+        except OSError as exc:  # the helper died: its exit status says why
+            self.failure = exc
+            while self.blocks.get() is not None:  # let the writer go on to the end
+                pass
+
+    def send(self, data):
+        self.blocks.put(data)
+
+    def finish(self):
+        """Wait for the helper; RuntimeError if it failed."""
+        self.blocks.put(None)
+        self.thread.join()
+        if self.process.wait() != 0 or self.failure is not None:
+            raise RuntimeError(f"writing {self.path} failed "
+                               f"(exit status {self.process.returncode})")
+
+    def kill(self):
+        if self.process.poll() is None:
+            self.process.kill()
+            self.process.wait()
+        if self.thread.is_alive():
+            while True:  # unblock the feeding thread whatever it waits for
+                try:
+                    self.blocks.put_nowait(None)
+                except queue.Full:
+                    try:
+                        self.blocks.get_nowait()
+                    except queue.Empty:
+                        pass
+                    continue
+                break
+            self.thread.join()
 
 
 def write(graph, outputs, base_iri=defaults.BASE_IRI, license=None, chunk=None, parallel=None):
@@ -1094,11 +1150,7 @@ def write(graph, outputs, base_iri=defaults.BASE_IRI, license=None, chunk=None, 
         with progress.stage("graph.nt, graph.ttl, graph.jsonld"):
             try:
                 if parallel:
-                    # helper Python processes (not multiprocessing: nothing of the caller is
-                    # re-imported), fed the sorted lines through a pipe
-                    helpers = [subprocess.Popen([sys.executable, "-m", __name__, kind, "-",
-                                                 str(path), json.dumps(prefixes)],
-                                                stdin=subprocess.PIPE)
+                    helpers = [Helper(kind, path, prefixes)
                                for kind, path in (("turtle", ttl_path), ("jsonld", jsonld_path))]
                 with open(nt_path, "w", encoding="utf-8", newline="\n") as nt:
                     block = []
@@ -1108,16 +1160,11 @@ def write(graph, outputs, base_iri=defaults.BASE_IRI, license=None, chunk=None, 
                             _write_block(block, nt, helpers)
                             block = []
                     _write_block(block, nt, helpers)
-                for helper, path in zip(helpers, (ttl_path, jsonld_path)):
-                    helper.stdin.close()
-                    if helper.wait() != 0:
-                        raise RuntimeError(f"writing {path} failed "
-                                           f"(exit status {helper.returncode})")
+                for helper in helpers:
+                    helper.finish()
             finally:
                 for helper in helpers:
-                    if helper.poll() is None:
-                        helper.kill()
-                        helper.wait()
+                    helper.kill()
     del last
     if not parallel:
         derive(nt_path, ttl_path, "turtle", prefixes)
@@ -1134,7 +1181,7 @@ def _write_block(block, nt, helpers):
     if helpers:
         data = text.encode("utf-8")
         for helper in helpers:
-            helper.stdin.write(data)
+            helper.send(data)
 
 
 # --- small graphs: text in memory, rdflib graphs (tests, `paperkg query` on small data) -------
