@@ -17,8 +17,8 @@ from .records import CONCEPT_TYPES, analysed_text
 from .candidates import term_type
 from .rules import score as rule_score
 from .vocabulary import general_english
-from .normalise import (concept_key, display_label, head_index, is_acronym, is_of_compound,
-                        singular, slug, without_markup, written_case)
+from .normalise import (DisplayLabels, concept_key, head_index, is_acronym,
+                        is_of_compound, singular, slug, without_markup, written_case)
 
 _ACRONYM = re.compile(r"(?<![\w-])[A-Za-z][\w]*[A-Z][\w]*(?![\w])")
 _CUT_WORD = re.compile(r"(\w[\w-]*)(?:\u2026|\.\.\.)\s*$")
@@ -135,9 +135,11 @@ def without_generic_tail(text, vocab):
     return text
 
 
-def paper_concepts(text, candidates, local, corpus, vocab):
+def paper_concepts(text, candidates, local, corpus, vocab, shown=None):
     """Group one paper's candidates into concepts, one per key: {key: {"type", "source",
-    "score", "spans", "forms"}}; the best-scored candidate decides type and source."""
+    "score", "spans", "forms"}}; the best-scored candidate decides type and source. ``shown``:
+    the display labels known so far (a DisplayLabels shared by a corpus's papers)."""
+    shown = DisplayLabels() if shown is None else shown
     grouped = {}
     long_forms = {concept_key(long_text) for long_text in local.values()}
     for start, end, label_text, kind, source, _ in candidates:
@@ -165,7 +167,7 @@ def paper_concepts(text, candidates, local, corpus, vocab):
         elif score > concept["score"]:
             concept.update(type=kind, source=source, score=score)
         concept["spans"].add((start, end))
-        concept["forms"].append(display_label(expanded))
+        concept["forms"].append(shown[expanded])
     return grouped
 
 
@@ -192,10 +194,10 @@ def extract_records(records, nlp, workers=1, batch_size=defaults.BATCH_SIZE, pro
     cuts = [cut_word(text) if record["truncated"] else None for record, text in zip(records, texts)]
     cut_counts = known_words(texts, {c[2].lower() for c in cuts if c})
 
-    papers = []
+    papers, shown = [], DisplayLabels()
     for text, (candidates, local), cut in zip(texts, found, cuts):
         papers.append(paper_concepts(text, without_cut(candidates, cut, cut_counts, vocab),
-                                     local, corpus, vocab))
+                                     local, corpus, vocab, shown))
 
     labels = preferred_labels(papers)
     types = main_types(papers)
@@ -259,14 +261,14 @@ def concept_table(records_with_concepts):
     """One row per concept across the corpus: id, type, label, alt_labels (other surface forms
     seen, acronyms included), papers (how many mention it), specificity (``specificity``: rank
     by ``papers * specificity`` to put the field's terms first); sorted by id."""
-    rows = {}
+    rows, shown = {}, DisplayLabels()
     for record in records_with_concepts:
         for concept in record.get("concepts", ()):
             row = rows.setdefault(concept["id"], {"id": concept["id"], "type": concept["type"],
                                                   "label": concept["label"], "alt_labels": set(),
                                                   "papers": 0})
             row["papers"] += 1
-            row["alt_labels"].update(display_label(m["text"]) for m in concept["mentions"]
+            row["alt_labels"].update(shown[m["text"]] for m in concept["mentions"]
                                      if not is_coordination(m["text"], concept["label"]))
     for row in rows.values():
         row["alt_labels"] = sorted(row["alt_labels"] - {row["label"]})

@@ -165,6 +165,20 @@ def display_label(text):
     return " ".join(words)
 
 
+class DisplayLabels(dict):
+    """{text: display_label(text)} computed once per text (or the text itself where the display
+    label is empty, with ``fallback``): a corpus has more distinct surface forms than
+    display_label's own cache holds."""
+
+    def __init__(self, fallback=False):
+        super().__init__()
+        self.fallback = fallback
+
+    def __missing__(self, text):
+        value = self[text] = display_label(text) or (text if self.fallback else "")
+        return value
+
+
 def slug(key):
     """``federated learning`` -> ``federated-learning``."""
     return re.sub(r"[^a-z0-9.+]+", "-", key.lower()).strip("-")

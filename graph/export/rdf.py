@@ -633,6 +633,7 @@ def concept_table(graph):
     forms = defaultdict(set)
     for _, concept, data in model.concept_edges(graph):
         forms[concept].update(m["text"] for m in data.get("mentions", ()))
+    shown = displayed()
     table = {}
     for node, data in graph.nodes(data=True):
         if data["kind"] != model.CONCEPT:
@@ -640,13 +641,13 @@ def concept_table(graph):
         cid = node.split("/", 1)[1]
         types = [t for t in (data.get("types") or [data["concept_type"]]) if t in CONCEPT_CLASS]
         seen = {data["label"], *data.get("alt_labels", ())}
-        pref = preferred_label(cid, seen | {display(f) for f in forms[node]})
+        pref = preferred_label(cid, seen | {shown[f] for f in forms[node]})
         table[node] = {"types": types or [data["concept_type"]], "pref": pref,
                        "labels": seen, "raw": forms[node], "papers": data.get("papers", 0)}
     add_hierarchy(table)
     for entry in table.values():
         entry["alt"], entry["hidden"] = alternative_labels(entry["pref"], entry.pop("labels"),
-                                                           entry.pop("raw"))
+                                                           entry.pop("raw"), shown)
     return table
 
 
@@ -654,6 +655,13 @@ def display(form):
     from paperkg.extract.normalise import display_label
 
     return display_label(form) or form
+
+
+def displayed():
+    """{surface form: its display form (``display``)}, each computed once."""
+    from paperkg.extract.normalise import DisplayLabels
+
+    return DisplayLabels(fallback=True)
 
 
 def spelled_as(form, cid):
@@ -671,18 +679,20 @@ def preferred_label(cid, forms):
     return cid.replace("-", " ")
 
 
-def alternative_labels(pref, display_forms, raw_forms):
+def alternative_labels(pref, display_forms, raw_forms, shown=None):
     """(altLabels, hiddenLabels): every display form other than the preferred label, and every
     raw form seen that is not itself a display form (plurals, other case or spelling). Which of
-    the two a form is depends only on the form, so two exports never disagree."""
+    the two a form is depends only on the form, so two exports never disagree. ``shown``:
+    the display forms already known (``displayed``)."""
+    shown = displayed() if shown is None else shown
     alt = {f for f in display_forms if f and f != pref}
     known = alt | {pref}
     hidden = set()
     for form in raw_forms:
         if form and form not in known and _PLAIN_FORM.fullmatch(form):
-            if display(form) == form:
+            if shown[form] == form:
                 alt.add(form)
-            elif display(form) in known:
+            elif shown[form] in known:
                 hidden.add(form)
     return sorted(alt), sorted(hidden - alt)
 
