@@ -433,6 +433,31 @@ def test_build_scoped_analysis_and_provenance(graph, exported):
     assert exported.value(gpu, PKG.paperCount).toPython() == graph.nodes["concept/gpu"]["papers"]
 
 
+def test_a_community_ranks_its_most_characteristic_concepts_and_keeps_every_member(graph,
+                                                                                    exported,
+                                                                                    monkeypatch):
+    """At most COMMUNITY_RANKED_CONCEPTS ranked concepts a community, best first; every concept
+    stays a pkg:member (the corpus's largest community has 15,833)."""
+    def ranked(rdf_graph):
+        found = {}
+        for community, _, entry in rdf_graph.triples((None, PKG.rankedConcept, None)):
+            if "/community/" in str(community):
+                rank = int(rdf_graph.value(entry, PKG.rank))
+                found.setdefault(community, {})[rank] = rdf_graph.value(entry, PKG.concept)
+        return found
+
+    def members(rdf_graph):
+        return set(rdf_graph.triples((None, PKG.member, None)))
+
+    everything = ranked(exported)
+    assert max(len(r) for r in everything.values()) > 2
+    monkeypatch.setattr(rdf.defaults, "COMMUNITY_RANKED_CONCEPTS", 2)
+    capped = parsed(rdf.serialise(graph)["graph.nt"])
+    assert ranked(capped) == {c: {k: v for k, v in r.items() if k <= 2}
+                              for c, r in everything.items()}
+    assert members(capped) == members(exported)
+
+
 def test_another_input_is_another_build():
     first, second = fixture_graph(), fixture_graph(meta={"input_hash": "fedcba9876543210"})
     assert rdf.build_id(first.graph) != rdf.build_id(second.graph)

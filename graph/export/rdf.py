@@ -86,7 +86,8 @@ How each part maps (vocabulary in graph/vocab.py):
                papers pkg:qualifiedSimilarity it; build/<id>/cooccurrence/<a>/<b> a
                pkg:CoOccurrence (pkg:coOccurringConcept, pkg:count, pkg:strength);
                build/<id>/community/<n> a pkg:Community (rdfs:label, pkg:member: its papers
-               and concepts, pkg:rankedConcept); each prov:wasGeneratedBy the activity.
+               and concepts, pkg:rankedConcept: its most characteristic concepts, at most
+               COMMUNITY_RANKED_CONCEPTS); each prov:wasGeneratedBy the activity.
 """
 
 import hashlib
@@ -890,7 +891,8 @@ def community_lines(ex, community):
     yield f"{node} {T['label']} {text(community['name'])} ."
     for member in community.get("members", ()):
         yield f"{node} {T['member']} {ex.node(member)} ."
-    yield from ranked_lines(node, community.get("concepts", ()), ex)
+    ranked = community.get("concepts", ())[:defaults.COMMUNITY_RANKED_CONCEPTS]
+    yield from ranked_lines(node, ranked, ex)
 
 
 # --- sorting and writing ----------------------------------------------------------------------
