@@ -31,8 +31,7 @@ def sniff(head):
 
 
 def read(path):
-    for line, item in jsondata.objects(path):
-        yield item if isinstance(item, Exception) else record(path, line, item)
+    return jsondata.records(path, record)
 
 
 def record(path, line, item):

@@ -37,6 +37,18 @@ def objects(path, containers=()):
         yield from _lines(path, containers)
 
 
+def sniffer(pattern):
+    """A reader's ``sniff``: true when the head of a file holds a match of ``pattern``."""
+    return lambda head: bool(pattern.search(head))
+
+
+def records(path, record, containers=()):
+    """Yield ``record(path, line, object)`` for each record of a JSON or JSON Lines file, and
+    the InputError of each bad one: a JSON reader's ``read``."""
+    for line, item in objects(path, containers):
+        yield item if isinstance(item, Exception) else record(path, line, item)
+
+
 def _lines(path, containers):
     for number, data, offset in raw_lines(path):
         if not data.strip():

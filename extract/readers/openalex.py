@@ -24,13 +24,11 @@ _MARKS = re.compile(r'"(abstract_inverted_index|referenced_works|authorships)"\s
                     r'|"id"\s*:\s*"https://openalex\.org/W\d+"')
 
 
-def sniff(head):
-    return bool(_MARKS.search(head))
+sniff = jsondata.sniffer(_MARKS)
 
 
 def read(path):
-    for line, item in jsondata.objects(path, containers=("results",)):
-        yield item if isinstance(item, Exception) else record(path, line, item)
+    return jsondata.records(path, record, containers=("results",))
 
 
 def record(path, line, work):

@@ -23,13 +23,11 @@ LABEL = "Semantic Scholar papers (.json, .jsonl)"
 _MARK = re.compile(r'"paperId"\s*:')
 
 
-def sniff(head):
-    return bool(_MARK.search(head))
+sniff = jsondata.sniffer(_MARK)
 
 
 def read(path):
-    for line, item in jsondata.objects(path, containers=("data",)):
-        yield item if isinstance(item, Exception) else record(path, line, item)
+    return jsondata.records(path, record, containers=("data",))
 
 
 def record(path, line, paper):
