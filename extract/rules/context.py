@@ -3,10 +3,10 @@
 Each takes a ``Piece`` and returns a concept type or None. They type phrases of several words
 that the vocabulary leaves untyped (one untyped word is too weak a signal on its own).
 
-The rules share one shape on purpose (read the attachment, test it, return a type): each is a
+Each reads the phrase's attachment (``object_verb``: the verb it is the object of;
+``preposition``: the preposition it hangs from), tests the word there and returns a type: a
 named unit with its own docstring and example phrase, which the output's ``source`` names and
-tests/test_rules.py exercises. `duplicates` reports that shape; folding the rules into one
-table of (dependency, head words, type) would lose the per-rule names and examples.
+tests/test_rules.py exercises.
 """
 
 from .. import defaults
@@ -28,6 +28,22 @@ def is_proper(piece):
         return True
     first, last = hyphen_compound(piece.doc, piece.start)
     return head.text[:1].isupper() and not head.is_sent_start and (first, last) == (piece.start, piece.end)
+
+
+def object_verb(piece):
+    """The verb a phrase of several words is the direct object of (``avoid`` in "avoid bank
+    conflicts"), else None."""
+    dep, head = piece.attachment
+    return head if dep == "dobj" and several_words(piece) else None
+
+
+def preposition(piece, words, several=True):
+    """The preposition among ``words`` that the phrase is the object of (``from`` in "suffer
+    from write amplification"), else None; with ``several``, for a phrase of several words only."""
+    dep, head = piece.attachment
+    if dep == "pobj" and head.lower_ in words and (several_words(piece) or not several):
+        return head
+    return None
 
 
 def category_type(token, vocab):
@@ -58,10 +74,9 @@ def named_object_of_intro_verb(piece):
 
     Example: "In this work we present Blue Heron to place experts." -> method "Blue Heron"
     """
-    dep, head = piece.attachment
-    if several_words(piece) and dep == "dobj" and is_proper(piece) and head.lower_ in piece.vocab.intro_verbs:
-        return "method"
-    return None
+    verb = object_verb(piece)
+    return "method" if verb is not None and is_proper(piece) \
+        and verb.lower_ in piece.vocab.intro_verbs else None
 
 
 @rule(score=0.8)
@@ -70,10 +85,8 @@ def object_of_problem_verb(piece):
 
     Example: "Our kernels avoid bank conflicts." -> problem "bank conflict"
     """
-    dep, head = piece.attachment
-    if several_words(piece) and dep == "dobj" and head.lower_ in piece.vocab.problem_verbs:
-        return "problem"
-    return None
+    verb = object_verb(piece)
+    return "problem" if verb is not None and verb.lower_ in piece.vocab.problem_verbs else None
 
 
 @rule(score=0.8)
@@ -82,11 +95,10 @@ def example_of_typed_host(piece):
 
     Example: "It runs on accelerators such as Ascend 910B and Gaudi2." -> hardware "Ascend 910B"
     """
-    dep, head = piece.attachment
-    if not (several_words(piece) or is_proper(piece)) or dep != "pobj" \
-            or head.lower_ not in defaults.EXAMPLE_MARKERS:
+    marker = preposition(piece, defaults.EXAMPLE_MARKERS, several=False)
+    if marker is None or not (several_words(piece) or is_proper(piece)):
         return None
-    host = head.head
+    host = marker.head
     if host.lower_ == "such":
         host = host.head
     typing = word_type if several_words(piece) else category_type
@@ -99,11 +111,9 @@ def source_of_suffering(piece):
 
     Example: "Sharded checkpoints suffer from write amplification on parallel file systems." -> problem "write amplification"
     """
-    dep, head = piece.attachment
-    if several_words(piece) and dep == "pobj" and head.lower_ == "from" \
-            and head.head.lower_ in piece.vocab.problem_verbs:
-        return "problem"
-    return None
+    source = preposition(piece, ("from",))
+    return "problem" if source is not None and source.head.lower_ in piece.vocab.problem_verbs \
+        else None
 
 
 @rule(score=0.8)
@@ -112,12 +122,12 @@ def agent_of_limiting(piece):
 
     Example: "Scaling is limited by the serial fraction of the code." -> problem "serial fraction"
     """
-    dep, head = piece.attachment
+    agent = preposition(piece, ("by",))
+    if agent is None or agent.dep_ != "agent":
+        return None
+    limited = agent.head.lower_
     vocab = piece.vocab
-    if several_words(piece) and dep == "pobj" and head.lower_ == "by" and head.dep_ == "agent" \
-            and (head.head.lower_ in vocab.problem_verbs or head.head.lower_ in vocab.problem_modifiers):
-        return "problem"
-    return None
+    return "problem" if limited in vocab.problem_verbs or limited in vocab.problem_modifiers else None
 
 
 @rule(score=0.8)
@@ -126,11 +136,8 @@ def task_of_method_host(piece):
 
     Example: "We propose systems for wildfire spread modelling." -> problem "wildfire spread modeling"
     """
-    dep, head = piece.attachment
-    if several_words(piece) and dep == "pobj" and head.lower_ == "for" \
-            and head.head.lower_ in defaults.TASK_HOSTS:
-        return "problem"
-    return None
+    purpose = preposition(piece, ("for",))
+    return "problem" if purpose is not None and purpose.head.lower_ in defaults.TASK_HOSTS else None
 
 
 @rule(score=0.8)
@@ -139,11 +146,9 @@ def object_of_challenge_noun(piece):
 
     Example: "We examine the risk of silent data corruption in long jobs." -> problem "silent data corruption"
     """
-    dep, head = piece.attachment
-    if several_words(piece) and dep == "pobj" and head.lower_ in ("of", "about") \
-            and concept_key(head.head.text) in defaults.PROBLEM_OF:
-        return "problem"
-    return None
+    of = preposition(piece, ("of", "about"))
+    return "problem" if of is not None and concept_key(of.head.text) in defaults.PROBLEM_OF \
+        else None
 
 
 @rule(score=0.8)
@@ -152,11 +157,10 @@ def named_data_of_evaluation(piece):
 
     Example: "We evaluate on Pascal3D and ObjectNet." -> dataset "Pascal3D"
     """
-    dep, head = piece.attachment
-    if not is_proper(piece) or dep != "pobj" or head.lower_ not in ("on", "across", "over"):
+    on = preposition(piece, ("on", "across", "over"), several=False)
+    if on is None or not is_proper(piece):
         return None
-    host = head.head
-    return "dataset" if host.lower_ in piece.vocab.evaluation_words else None
+    return "dataset" if on.head.lower_ in piece.vocab.evaluation_words else None
 
 
 @rule(score=0.8)
@@ -165,11 +169,11 @@ def quantity_measured(piece):
 
     Example: "Gains are reported in terms of Kendall distance and NDCG." -> metric "Kendall distance"
     """
-    dep, head = piece.attachment
-    if dep != "pobj" or not (several_words(piece) or is_proper(piece)):
+    via = preposition(piece, ("of", "by"), several=False)
+    if via is None or not (several_words(piece) or is_proper(piece)):
         return None
-    if head.lower_ == "of" and head.head.lower_ == "terms" and head.head.head.lower_ == "in":
+    if via.lower_ == "of" and via.head.lower_ == "terms" and via.head.head.lower_ == "in":
         return "metric"
-    if head.lower_ == "by" and head.head.lower_ in ("measured", "quantified", "assessed", "evaluated"):
+    if via.lower_ == "by" and via.head.lower_ in ("measured", "quantified", "assessed", "evaluated"):
         return "metric"
     return None
