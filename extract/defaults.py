@@ -72,10 +72,6 @@ IRREGULAR_PLURALS = {
     "species": "species",
 }
 
-# Corpus used by bench/bench_extract.py and how many abstracts it times.
-BENCH_CORPUS = "../shared/corpora/arxiv_cs_2025.jsonl.gz"
-BENCH_ABSTRACTS = 2000
-
 # Nouns that are hardware when a hardware word precedes them ("GPU systems", "CPU platform").
 HARDWARE_CONTAINERS = ("system", "platform", "setup", "environment", "infrastructure", "server", "node",
                        "architecture")

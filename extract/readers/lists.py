@@ -1,4 +1,4 @@
-"""Read related-paper lists (the format is in DESIGN.md, "Input").
+"""Read related-paper lists (the format is in README.md, "The list format").
 
 A list file starts with a header line naming an anchor paper (``相关论文: TITLE`` or
 ``Related papers: TITLE``), followed by the abstracts of its related papers, one paragraph each.
