@@ -124,15 +124,21 @@ def rdflib_rows(graph, text, variables):
     return rows
 
 
-def assert_engines_agree(path, second_engine=False):
+# Examples rdflib answers slowly on the seeds' export (12, 22, 3 and 4 s: nested aggregates), and
+# in under a second on the fixture export, where the second engine checks them.
+RDFLIB_SLOW_ON_SEEDS = ("anchor-only-concepts", "problem-methods", "hardware-by-anchor",
+                        "related-papers")
+
+
+def assert_engines_agree(path, second_engine=False, not_second=()):
     """Every example's answers through `paperkg query` equal pyoxigraph's on the same file
-    and, with ``second_engine``, rdflib's."""
+    and, with ``second_engine``, rdflib's (but for the examples named in ``not_second``)."""
     answered = 0
     graph = rdflib.Graph().parse(path, format=RDFLIB_FORMAT[path.suffix]) if second_engine else None
     for name, (_, text) in sparql.examples().items():
         variables, ours = paperkg_rows(path, name)
         assert ours == oxigraph_rows(path, text, variables), name
-        if second_engine:
+        if second_engine and name not in not_second:
             assert ours == rdflib_rows(graph, text, variables), name
         answered += bool(ours)
     return answered
@@ -140,13 +146,13 @@ def assert_engines_agree(path, second_engine=False):
 
 @pytest.mark.parametrize("name", ["graph.ttl", "graph.nt", "graph.jsonld"])
 def test_every_example_agrees_with_pyoxigraph(export_dir, name):
-    answered = assert_engines_agree(export_dir / name)
+    answered = assert_engines_agree(export_dir / name, second_engine=name == "graph.ttl")
     assert answered >= 10  # most examples have answers on the fixture graph
 
 
 def test_every_example_agrees_with_pyoxigraph_on_the_seed_export(seed_export_dir):
     path = seed_export_dir / "graph.ttl"
-    assert assert_engines_agree(path, second_engine=True) >= 10
+    assert assert_engines_agree(path, second_engine=True, not_second=RDFLIB_SLOW_ON_SEEDS) >= 10
 
 
 def test_query_reports_the_seed_numbers(seed_export_dir):
