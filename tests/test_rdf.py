@@ -179,11 +179,14 @@ def test_the_external_sort_and_the_helper_processes_give_the_same_bytes(graph, f
     assert sorted(p.name for p in (tmp_path / "out").iterdir()) == sorted(rdf.FILES)
 
 
-def test_a_helper_process_that_dies_is_an_error_and_leaves_no_file(graph, tmp_path, monkeypatch):
+@pytest.mark.parametrize("block", [10, 10 ** 9])
+def test_a_helper_process_that_dies_is_an_error_and_leaves_no_file(graph, tmp_path, monkeypatch,
+                                                                   block):
     """A helper that fails (here: one that exits at once, as a killed one would) stops the
-    export with an error naming the file; the folder is left as it was."""
+    export with an error naming the file; the folder is left as it was. Many small blocks (the
+    feeding threads meet the dead pipe while writing) or one (perhaps only when closing it)."""
     monkeypatch.setattr(rdf.sys, "executable", shutil.which("false"))
-    monkeypatch.setattr(rdf, "BLOCK", 10)  # many blocks: the feeding threads meet the dead pipe
+    monkeypatch.setattr(rdf, "BLOCK", block)
     with pytest.raises(RuntimeError, match="graph.ttl|graph.jsonld"):
         with io.OutputSet(tmp_path / "out") as outputs:
             rdf.write(graph, outputs, chunk=97, parallel=True)

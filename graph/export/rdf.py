@@ -1098,13 +1098,15 @@ class Helper:
         self.thread.start()
 
     def _feed(self):
+        ended = False  # the end (None) was taken from the queue
         try:
             while (data := self.blocks.get()) is not None:
                 self.process.stdin.write(data)
+            ended = True
             self.process.stdin.close()
         except OSError as exc:  # the helper died: its exit status says why
             self.failure = exc
-            while self.blocks.get() is not None:  # let the writer go on to the end
+            while not ended and self.blocks.get() is not None:  # let the writer go on
                 pass
 
     def send(self, data):
