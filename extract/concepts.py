@@ -17,7 +17,7 @@ from .records import CONCEPT_TYPES, analysed_text
 from .candidates import term_type
 from .rules import score as rule_score
 from .vocabulary import general_english
-from .normalise import (DisplayLabels, concept_key, head_index, is_acronym,
+from .normalise import (DisplayLabels, concept_key, display_label, head_index, is_acronym,
                         is_of_compound, singular, slug, without_markup, written_case)
 
 _ACRONYM = re.compile(r"(?<![\w-])[A-Za-z][\w]*[A-Z][\w]*(?![\w])")
@@ -135,11 +135,9 @@ def without_generic_tail(text, vocab):
     return text
 
 
-def paper_concepts(text, candidates, local, corpus, vocab, shown=None):
+def paper_concepts(text, candidates, local, corpus, vocab):
     """Group one paper's candidates into concepts, one per key: {key: {"type", "source",
-    "score", "spans", "forms"}}; the best-scored candidate decides type and source. ``shown``:
-    the display labels known so far (a DisplayLabels shared by a corpus's papers)."""
-    shown = DisplayLabels() if shown is None else shown
+    "score", "spans", "forms"}}; the best-scored candidate decides type and source."""
     grouped = {}
     long_forms = {concept_key(long_text) for long_text in local.values()}
     for start, end, label_text, kind, source, _ in candidates:
@@ -167,7 +165,7 @@ def paper_concepts(text, candidates, local, corpus, vocab, shown=None):
         elif score > concept["score"]:
             concept.update(type=kind, source=source, score=score)
         concept["spans"].add((start, end))
-        concept["forms"].append(shown[expanded])
+        concept["forms"].append(display_label(expanded))
     return grouped
 
 
@@ -194,10 +192,10 @@ def extract_records(records, nlp, workers=1, batch_size=defaults.BATCH_SIZE, pro
     cuts = [cut_word(text) if record["truncated"] else None for record, text in zip(records, texts)]
     cut_counts = known_words(texts, {c[2].lower() for c in cuts if c})
 
-    papers, shown = [], DisplayLabels()
+    papers = []
     for text, (candidates, local), cut in zip(texts, found, cuts):
         papers.append(paper_concepts(text, without_cut(candidates, cut, cut_counts, vocab),
-                                     local, corpus, vocab, shown))
+                                     local, corpus, vocab))
 
     labels = preferred_labels(papers)
     types = main_types(papers)

@@ -110,6 +110,7 @@ from rdflib.namespace import DCTERMS, PROV, SKOS
 
 from paperkg.extract import progress
 from paperkg.extract.errors import PaperkgError
+from paperkg.extract.normalise import DisplayLabels
 
 from .. import defaults, model
 from ..vocab import (CITO, DOCO, FABIO, FRBR, OA, PKG, PRISM, SCHEMA, SHAPES_IRI, VOCAB_IRI, VOID,
@@ -652,16 +653,9 @@ def concept_table(graph):
     return table
 
 
-def display(form):
-    from paperkg.extract.normalise import display_label
-
-    return display_label(form) or form
-
-
 def displayed():
-    """{surface form: its display form (``display``)}, each computed once."""
-    from paperkg.extract.normalise import DisplayLabels
-
+    """{surface form: its display form (the form itself where that is empty)}, each computed
+    once."""
     return DisplayLabels(fallback=True)
 
 
