@@ -45,25 +45,20 @@ references. ``N`` is the number of papers analysed.
   ``count * N / (df_i * df_j)``, the association strength of van Eck & Waltman (VOSviewer)
   normalised so that 1 is what independence would give: a pair of rare concepts that always
   appear together scores above two frequent concepts that meet as often as chance predicts.
-- Communities: Louvain (networkx's ``louvain_communities``, seeded) on the undirected projection
+- Communities: Louvain (igraph's ``community_multilevel``, seeded) on the undirected projection
   of the corpus papers and the concepts at least two papers share (mention edges weighted by
   the concept's idf, SIMILAR_TO edges by their score, CITES edges between corpus papers by 1);
   a concept only one paper mentions joins that paper's community, a cited work outside the
   corpus the community of most of the papers citing it (on a tie, the one Louvain found
-  first). Keeping the cited works and their CITES edges out of Louvain keeps it fast: with
-  21.6K papers citing 20 works outside the corpus and 3 inside it each (synthetic), they made
-  the projection 70.8K nodes / 655K edges and networkx's Louvain took 55 CPU seconds; without
-  them, 24.9K / 238K and 10.5 s. Numbered by size, then by first member; each named by
-  its most characteristic concepts (how many of the community's papers mention the concept,
-  times its idf). Why networkx's Louvain and not igraph or leidenalg: it is fast enough.
-  Measured (CPU seconds, on the 4K-abstract extraction of the arXiv corpus and on perturbed
-  copies of it for 16K and 21.6K) on the community projection of 7.3K nodes / 29K edges (4K
-  papers), 19K / 129K (16K) and 25K / 170K (21.6K): networkx 1.5 s, 5.2 s and 3.5-4.4 s;
-  igraph's multilevel 0.1, 0.3 and 0.2 s; igraph's Leiden 0.3, 1.2 and 0.8 s (modularity
-  0.52-0.53 for both Louvains, 0.55 for Leiden). A few seconds in an enrich of about 14 CPU
-  seconds at 21.6K, so networkx stays: it is seeded by an argument (igraph draws from a global
-  random generator), deterministic for a given graph order, and it keeps the seeds'
-  communities exactly as they were. igraph's multilevel is the drop-in if it ever gets slow.
+  first). Keeping the cited works and their CITES edges out of Louvain keeps it small. Numbered
+  by size, then by first member; each named by its most characteristic concepts (how many of
+  the community's papers mention the concept, times its idf). Why igraph and not networkx's
+  ``louvain_communities``: on the whole arXiv corpus (21.6K papers; a projection of about 25K
+  nodes and 240K edges) networkx took about 18 s, half of the relatedness step and the largest
+  single cost after the parse, where igraph's C implementation of the same method takes under a
+  second (modularity 0.52-0.53 for both on the 4K and 16K extractions; Leiden 0.55 but slower).
+  igraph draws from one global random generator: ``louvain`` sets it to a seeded one for the
+  call, so the communities are the same at every run, hash seed and worker count.
 - ``pagerank`` of every node on the projection of all papers and concepts plus RELATED_TO and
   CITES: networkx's power iteration (same parameters and arithmetic, so the same ranks) run
   on the projection's sparse matrix without building it as a networkx graph.
@@ -76,10 +71,12 @@ sets) is computed once per ``enrich`` into a ``Basis`` and passed along.
 
 import itertools
 import math
+import random
 import re
 from collections import Counter, defaultdict
 from typing import NamedTuple
 
+import igraph
 import networkx as nx
 import numpy as np
 from scipy import sparse
@@ -531,13 +528,20 @@ def projection_edges(graph, related=False, shared_only=False, base=None):
     return nodes, edges
 
 
-def projection(graph, related=False, shared_only=False, base=None):
-    """The projection (see ``projection_edges``) as a networkx Graph."""
-    nodes, edges = projection_edges(graph, related, shared_only, base)
-    simple = nx.Graph()
-    simple.add_nodes_from(nodes)
-    simple.add_weighted_edges_from((u, v, weight) for (u, v), weight in edges.items())
-    return simple
+def louvain(nodes, edges, seed, resolution):
+    """[sets of nodes]: the Louvain communities (igraph's multilevel, the C implementation) of
+    the undirected graph of ``nodes`` and weighted ``edges`` ({(u, v): weight}), seeded: igraph
+    draws from one global generator, set here to ``random.Random(seed)`` for the call and then
+    given back, so the same graph gives the same communities whatever ran before."""
+    index = {node: i for i, node in enumerate(nodes)}
+    simple = igraph.Graph(n=len(nodes), edges=[(index[u], index[v]) for u, v in edges],
+                          edge_attrs={"weight": list(edges.values())})
+    igraph.set_random_number_generator(random.Random(seed))
+    try:
+        membership = simple.community_multilevel(weights="weight", resolution=resolution)
+    finally:
+        igraph.set_random_number_generator(random)
+    return [{nodes[i] for i in group} for group in membership]
 
 
 def communities(graph, seed=defaults.COMMUNITY_SEED, resolution=defaults.COMMUNITY_RESOLUTION,
@@ -547,8 +551,7 @@ def communities(graph, seed=defaults.COMMUNITY_SEED, resolution=defaults.COMMUNI
     community most of the papers citing it are in (the first found on a tie). [sorted member
     lists], largest first, then by first member."""
     base = basis(graph) if base is None else base
-    found = nx.community.louvain_communities(projection(graph, shared_only=True, base=base),
-                                             weight="weight", resolution=resolution, seed=seed)
+    found = louvain(*projection_edges(graph, shared_only=True, base=base), seed, resolution)
     community_of = {node: number for number, group in enumerate(found) for node in group}
     groups = [set(group) for group in found]
     for paper, concept in base.mentions:
