@@ -63,9 +63,10 @@ def write_outputs(extracted, graph, out_dir, base_iri=defaults.BASE_IRI,
                            ({k: r.get(k) for k in PAPER_FIELDS} for r in extracted))
         with progress.stage("concepts.jsonl"):
             io.write_jsonl(outputs.path("concepts.jsonl"), model.concept_rows(graph))
-        rdf.write(graph, outputs, base_iri=base_iri, license=license)
-        with progress.stage("graph.html"):
-            html.write(graph, outputs.path("graph.html"), max_nodes=max_nodes)
-        with progress.stage("Gephi files"):
-            gephi.write(graph, outputs)
+        with rdf.writing(graph, outputs, base_iri=base_iri, license=license):
+            # for a big export, Turtle and JSON-LD are being written meanwhile
+            with progress.stage("graph.html"):
+                html.write(graph, outputs.path("graph.html"), max_nodes=max_nodes)
+            with progress.stage("Gephi files"):
+                gephi.write(graph, outputs)
         return outputs.commit()

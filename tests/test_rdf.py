@@ -166,27 +166,46 @@ def test_building_twice_gives_identical_bytes_across_hash_seeds(files):
 
 
 @pytest.mark.parametrize("parallel", [False, True])
+@pytest.mark.parametrize("sort", ["posix", "python"])
 def test_the_external_sort_and_the_helper_processes_give_the_same_bytes(graph, files, tmp_path,
-                                                                         parallel):
-    """A chunk far smaller than the export: sorted runs are spilled and merged; with
-    ``parallel`` two helper processes write Turtle and JSON-LD from the piped lines."""
+                                                                         monkeypatch, parallel,
+                                                                         sort):
+    """A chunk far smaller than the export: sorted runs are spilled and merged (by POSIX
+    ``sort -m`` or, where there is none, in Python); with ``parallel`` two helper processes
+    write Turtle and JSON-LD from graph.nt while the caller goes on."""
+    if sort == "python":
+        monkeypatch.setattr(rdf.shutil, "which", lambda name: None)
     outputs = io.OutputSet(tmp_path / "out")
-    stats = rdf.write(graph, outputs, chunk=97, parallel=parallel)
+    with rdf.writing(graph, outputs, chunk=97, parallel=parallel) as stats:
+        written_meanwhile = sorted(p.name for p in (tmp_path / "out").iterdir())
     outputs.commit()
     for name in rdf.FILES:
         assert (tmp_path / "out" / name).read_text(encoding="utf-8") == files[name], name
     assert stats["triples"] == files["graph.nt"].count("\n")
     assert sorted(p.name for p in (tmp_path / "out").iterdir()) == sorted(rdf.FILES)
+    assert not any(name.startswith(".rdf-sort-") for name in written_meanwhile)
 
 
-@pytest.mark.parametrize("block", [10, 10 ** 9])
-def test_a_helper_process_that_dies_is_an_error_and_leaves_no_file(graph, tmp_path, monkeypatch,
-                                                                   block):
+def test_sort_merges_text_in_the_order_python_sorts_it(tmp_path, monkeypatch):
+    """The bytes order ``sort -m`` merges by (C locale) is Python's string order, whatever the
+    script: accents, CJK, characters beyond the BMP, escapes."""
+    words = ["a", "A", "é", "e\u0301", "z", "中文", "\U0001F600", "\uFFFD", "~", "Ω", "ß", "ss",
+             "\\\"", "ａ"]
+    lines = sorted(f'<s:{w}> <p:{v}> "{w}{v}" .' for w in words for v in words)
+    runs = [rdf.spill(sorted(lines[i::3]), tmp_path, i) for i in range(3)]
+    merged = {}
+    for sort in ("posix", "python"):
+        if sort == "python":
+            monkeypatch.setattr(rdf.shutil, "which", lambda name: None)
+        rdf.merge(runs, tmp_path / f"{sort}.nt", tmp_path)
+        merged[sort] = (tmp_path / f"{sort}.nt").read_bytes()
+    assert merged["posix"] == merged["python"] == ("\n".join(lines) + "\n").encode("utf-8")
+
+
+def test_a_helper_process_that_dies_is_an_error_and_leaves_no_file(graph, tmp_path, monkeypatch):
     """A helper that fails (here: one that exits at once, as a killed one would) stops the
-    export with an error naming the file; the folder is left as it was. Many small blocks (the
-    feeding threads meet the dead pipe while writing) or one (perhaps only when closing it)."""
+    export with an error naming the file; the folder is left as it was."""
     monkeypatch.setattr(rdf.sys, "executable", shutil.which("false"))
-    monkeypatch.setattr(rdf, "BLOCK", block)
     with pytest.raises(RuntimeError, match="graph.ttl|graph.jsonld"):
         with io.OutputSet(tmp_path / "out") as outputs:
             rdf.write(graph, outputs, chunk=97, parallel=True)

@@ -9,14 +9,15 @@ Streaming. No in-memory RDF graph of the export is built: ``lines(graph, ...)`` 
 N-Triples line per triple, node by node and edge by edge (each triple once, so the count of lines
 is the count of triples, and the dataset's void:triples line is made once that count is known);
 ``sorted_runs`` sorts them in chunks of ``defaults.RDF_SORT_CHUNK`` lines, spilling each sorted
-chunk to a temporary file, and ``merged`` merges the runs with ``heapq.merge`` into graph.nt;
-Turtle and JSON-LD are written from the same sorted lines, grouped by subject (for big exports
-by two helper processes the lines are piped to, so the three files are written at once on two
-cores). Memory is bounded by the graph and one chunk, never by the export. Terms are written by
-this module's own escaper (``literal``, ``ref``, ``external``), exact N-Triples for any text:
-quotes, backslashes and every control character, U+0085, U+2028, U+2029 and the noncharacters
-U+FFFE/U+FFFF are escaped (``\\uXXXX``), so no line of graph.nt can be split by a tool that
-breaks lines on Unicode line separators; lone surrogates,
+chunk to a temporary file, and ``merge`` merges the runs into graph.nt (POSIX ``sort -m``, in C,
+where there is one); Turtle and JSON-LD are then written from graph.nt, grouped by subject (for
+big exports by two helper processes that run while the build writes the explorer and the Gephi
+files, so the second core has work). Memory is bounded by the graph and one chunk, never by
+the export. Terms are written by this module's own escaper (``literal``, ``ref``,
+``external``), exact N-Triples for any text: quotes, backslashes and every control character,
+U+0085, U+2028, U+2029 and the noncharacters U+FFFE/U+FFFF are escaped (``\\uXXXX``), so no
+line of graph.nt can be split by a tool that breaks lines on Unicode line separators (nor by
+``sort``, which breaks on newlines only); lone surrogates,
 which no RDF syntax can carry, become U+FFFD (one character for one, so offsets still hold).
 The same graph gives the same bytes, whatever PYTHONHASHSEED or the chunk size.
 
@@ -90,17 +91,16 @@ How each part maps (vocabulary in graph/vocab.py):
                COMMUNITY_RANKED_CONCEPTS); each prov:wasGeneratedBy the activity.
 """
 
+import contextlib
 import hashlib
 import heapq
-import io
 import json
 import os
-import queue
 import re
+import shutil
 import subprocess
 import sys
 import tempfile
-import threading
 from collections import defaultdict
 from pathlib import Path
 from urllib.parse import quote, urlsplit
@@ -893,9 +893,9 @@ def community_lines(ex, community):
 
 def sorted_runs(items, extra, chunk, folder):
     """Sort the lines of ``items`` plus the line ``extra(count)`` (made once the number of
-    lines is known: the dataset's void:triples) in chunks of ``chunk`` lines: ([paths of sorted
-    runs spilled to ``folder``], the last sorted chunk kept in memory, the number of lines).
-    The lines are unique by construction (a test checks it), so the count is the file's."""
+    lines is known: the dataset's void:triples) in chunks of ``chunk`` lines, each spilled to
+    ``folder`` as a sorted run: ([paths of the runs], the number of lines). The lines are
+    unique by construction (a test checks it), so the count is the file's."""
     runs, buffer, count = [], [], 0
     for line in items:
         buffer.append(line)
@@ -907,24 +907,34 @@ def sorted_runs(items, extra, chunk, folder):
     count += len(buffer) + 1
     buffer.append(extra(count))
     buffer.sort()
-    return runs, buffer, count
+    runs.append(spill(buffer, folder, len(runs)))
+    return runs, count
 
 
-def merged(runs, last):
-    """The sorted lines of the spilled ``runs`` and the sorted list ``last``, merged."""
-    if not runs:
-        yield from last
+def merge(runs, path, folder):
+    """Merge the sorted ``runs`` into the file at ``path``: with POSIX ``sort -m`` in the C
+    locale where there is one (it compares bytes, and the byte order of UTF-8 is the code point
+    order Python sorts strings by, so the result is the same bytes; ``folder`` holds its
+    temporary files), else with ``heapq.merge`` here (several times slower)."""
+    if len(runs) == 1:
+        os.replace(runs[0], path)
+        return
+    sort = shutil.which("sort") if os.name == "posix" else None
+    if sort:
+        done = subprocess.run([sort, "-m", "-T", str(folder), "-o", str(path), *map(str, runs)],
+                              env=dict(os.environ, LC_ALL="C"), stderr=subprocess.PIPE,
+                              text=True)
+        if done.returncode != 0:
+            raise OSError(f"merging the sorted N-Triples into {path} failed: "
+                          f"{done.stderr.strip() or f'sort exit status {done.returncode}'}")
         return
     files = [open(run, encoding="utf-8", newline="\n") for run in runs]
     try:
-        yield from heapq.merge(last, *(map(_strip_newline, f) for f in files))
+        with open(path, "w", encoding="utf-8", newline="\n") as out:
+            out.writelines(heapq.merge(*files))
     finally:
         for f in files:
             f.close()
-
-
-def _strip_newline(line):
-    return line[:-1]
 
 
 def spill(lines_sorted, folder, number):
@@ -1062,55 +1072,29 @@ def write_jsonld(lines_sorted, fh, prefixes):
 
 
 def derive(source, out_path, kind, prefixes):
-    """Write ``out_path`` (kind "turtle" or "jsonld") from sorted N-Triples: the file at
-    ``source``, or standard input when it is "-"."""
+    """Write ``out_path`` (kind "turtle" or "jsonld") from the sorted N-Triples file at
+    ``source``."""
     writer = write_turtle if kind == "turtle" else write_jsonld
-    if source == "-":
-        src = io.TextIOWrapper(sys.stdin.buffer, encoding="utf-8", newline="\n")
-    else:
-        src = open(source, encoding="utf-8", newline="\n")
-    with src, open(out_path, "w", encoding="utf-8", newline="\n") as out:
-        writer(map(_strip_newline, src), out, prefixes)
+    with open(source, encoding="utf-8", newline="\n") as src, \
+            open(out_path, "w", encoding="utf-8", newline="\n") as out:
+        writer((line[:-1] for line in src), out, prefixes)
 
 
-BLOCK = 20_000  # lines joined into one write (to graph.nt and to each helper process)
-HELPER_QUEUE = 4  # blocks waiting for each helper process at most (bounds the memory they take)
+BLOCK = 20_000  # lines joined into one write of a sorted run
 
 
 class Helper:
     """A helper Python process (not multiprocessing: nothing of the caller is re-imported) that
-    writes ``path`` in format ``kind`` from the sorted lines it is fed, through a thread of its
-    own: a write to one helper's pipe never waits for the other helper, so both run at once."""
+    writes ``path`` in format ``kind`` from the sorted N-Triples file ``source``."""
 
-    def __init__(self, kind, path, prefixes):
+    def __init__(self, kind, source, path, prefixes):
         self.path = path
-        self.process = subprocess.Popen([sys.executable, "-m", __name__, kind, "-", str(path),
-                                         json.dumps(prefixes)], stdin=subprocess.PIPE)
-        self.blocks = queue.Queue(maxsize=HELPER_QUEUE)
-        self.failure = None
-        self.thread = threading.Thread(target=self._feed, daemon=True)
-        self.thread.start()
-
-    def _feed(self):
-        ended = False  # the end (None) was taken from the queue
-        try:
-            while (data := self.blocks.get()) is not None:
-                self.process.stdin.write(data)
-            ended = True
-            self.process.stdin.close()
-        except OSError as exc:  # the helper died: its exit status says why
-            self.failure = exc
-            while not ended and self.blocks.get() is not None:  # let the writer go on
-                pass
-
-    def send(self, data):
-        self.blocks.put(data)
+        self.process = subprocess.Popen([sys.executable, "-m", __name__, kind, str(source),
+                                         str(path), json.dumps(prefixes)])
 
     def finish(self):
         """Wait for the helper; RuntimeError if it failed."""
-        self.blocks.put(None)
-        self.thread.join()
-        if self.process.wait() != 0 or self.failure is not None:
+        if self.process.wait() != 0:
             raise RuntimeError(f"writing {self.path} failed "
                                f"(exit status {self.process.returncode})")
 
@@ -1118,78 +1102,57 @@ class Helper:
         if self.process.poll() is None:
             self.process.kill()
             self.process.wait()
-        if self.thread.is_alive():
-            while True:  # unblock the feeding thread whatever it waits for
-                try:
-                    self.blocks.put_nowait(None)
-                except queue.Full:
-                    try:
-                        self.blocks.get_nowait()
-                    except queue.Empty:
-                        pass
-                    continue
-                break
-            self.thread.join()
 
 
-def write(graph, outputs, base_iri=defaults.BASE_IRI, license=None, chunk=None, parallel=None):
-    """Write the RDF export of ``graph`` through ``outputs`` (an io.OutputSet): graph.nt,
-    graph.ttl, graph.jsonld and shapes.ttl. With ``parallel`` (default: when the machine has
-    more than one core and the export is big), two helper processes write Turtle and JSON-LD
-    from the sorted lines piped to them while this one merges and writes graph.nt; else all
-    three are written here, one after the other. Returns counts: {"triples", "papers", "works",
-    "concepts"}."""
+@contextlib.contextmanager
+def writing(graph, outputs, base_iri=defaults.BASE_IRI, license=None, chunk=None,
+            parallel=None):
+    """Write the RDF export of ``graph`` through ``outputs`` (an io.OutputSet): graph.nt and
+    shapes.ttl, then graph.ttl and graph.jsonld from graph.nt. With ``parallel`` (default: when
+    the machine has more than one core and the export is big) two helper processes write those
+    two while the body of the ``with`` runs (the explorer and the Gephi files, on the other
+    core), and they are waited for when it ends; else they are written here first. Yields the
+    counts {"triples", "papers", "works", "concepts"}."""
     base_iri = check_base_iri(base_iri)
     chunk = chunk or defaults.RDF_SORT_CHUNK
     stats = {}
     ex = Export(graph, base_iri, license)
     nt_path = outputs.path("graph.nt")
-    ttl_path, jsonld_path = outputs.path("graph.ttl"), outputs.path("graph.jsonld")
     prefixes = prefixes_for(base_iri)
-    helpers = []
     with tempfile.TemporaryDirectory(prefix=".rdf-sort-", dir=Path(nt_path).parent) as runs_folder:
         with progress.stage("RDF triples"):
-            runs, last, count = sorted_runs(lines(graph, base_iri, license, stats),
-                                            lambda total: count_line(ex.dataset, total),
-                                            chunk, runs_folder)
-            stats["triples"] = count
-        if parallel is None:
-            parallel = (os.cpu_count() or 1) > 1 and count > defaults.RDF_PARALLEL_TRIPLES
-        with progress.stage("graph.nt, graph.ttl, graph.jsonld"):
-            try:
-                if parallel:
-                    helpers = [Helper(kind, path, prefixes)
-                               for kind, path in (("turtle", ttl_path), ("jsonld", jsonld_path))]
-                with open(nt_path, "w", encoding="utf-8", newline="\n") as nt:
-                    block = []
-                    for line in merged(runs, last):
-                        block.append(line)
-                        if len(block) >= BLOCK:
-                            _write_block(block, nt, helpers)
-                            block = []
-                    _write_block(block, nt, helpers)
-                for helper in helpers:
-                    helper.finish()
-            finally:
-                for helper in helpers:
-                    helper.kill()
-    del last
-    if not parallel:
-        derive(nt_path, ttl_path, "turtle", prefixes)
-        derive(nt_path, jsonld_path, "jsonld", prefixes)
+            runs, stats["triples"] = sorted_runs(lines(graph, base_iri, license, stats),
+                                                 lambda total: count_line(ex.dataset, total),
+                                                 chunk, runs_folder)
+        with progress.stage("graph.nt"):
+            merge(runs, nt_path, runs_folder)
     outputs.path("shapes.ttl").write_bytes(SHAPES_FILE.read_bytes())
-    return stats
-
-
-def _write_block(block, nt, helpers):
-    if not block:
+    derived = (("turtle", outputs.path("graph.ttl")), ("jsonld", outputs.path("graph.jsonld")))
+    if parallel is None:
+        parallel = (os.cpu_count() or 1) > 1 and stats["triples"] > defaults.RDF_PARALLEL_TRIPLES
+    if not parallel:
+        with progress.stage("graph.ttl, graph.jsonld"):
+            for kind, path in derived:
+                derive(nt_path, path, kind, prefixes)
+        yield stats
         return
-    text = "\n".join(block) + "\n"
-    nt.write(text)
-    if helpers:
-        data = text.encode("utf-8")
+    helpers = []
+    try:
+        helpers = [Helper(kind, nt_path, path, prefixes) for kind, path in derived]
+        yield stats
+        with progress.stage("graph.ttl, graph.jsonld"):
+            for helper in helpers:
+                helper.finish()
+    finally:
         for helper in helpers:
-            helper.send(data)
+            helper.kill()
+
+
+def write(graph, outputs, base_iri=defaults.BASE_IRI, license=None, chunk=None, parallel=None):
+    """Write the RDF export of ``graph`` through ``outputs`` (see ``writing``), all of it
+    before returning the counts."""
+    with writing(graph, outputs, base_iri, license, chunk, parallel) as stats:
+        return stats
 
 
 # --- small graphs: text in memory, rdflib graphs (tests, `paperkg query` on small data) -------
