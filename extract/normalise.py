@@ -35,6 +35,10 @@ _NOT_WORD = re.compile(r"[^\w\s.+]|(?<!\d)\.|\.(?!\d)")
 _FUNCTION_WORDS = {"of", "and", "the", "for", "in", "on", "to", "a", "an", "with", "by", "via"}
 _VOWELS = "aeiou"
 _KEEP_ENDINGS = ("ss", "us", "is", "ics", "as", "ous", "sis", "ws")
+# Surface forms whose key and display label are remembered: the extraction, the graph and the RDF
+# export each look up every form of the corpus (about 140K at 21.6K abstracts), so all of them
+# are kept for the next step (a few tens of MB) instead of being computed three times.
+FORMS_CACHE = 2 ** 18
 
 
 @lru_cache(maxsize=65536)
@@ -105,7 +109,7 @@ def _words(text):
     return text.split()
 
 
-@lru_cache(maxsize=65536)
+@lru_cache(maxsize=FORMS_CACHE)
 def concept_key(text):
     """The key mentions of one concept share: lower case, no punctuation, hyphens as spaces,
     American spelling, singular head; ``X parallel`` and ``X-parallel training`` are
@@ -145,7 +149,7 @@ def written_case(text):
     return " ".join(w if keeps_case(w, title_run) else w.lower() for w in words)
 
 
-@lru_cache(maxsize=65536)
+@lru_cache(maxsize=FORMS_CACHE)
 def display_label(text):
     """A readable label in the written form of its words (``keeps_case``: ``Merkle tree``,
     ``NVIDIA A100``, ``vLLM``; other words lower case), the head singular and the spelling
@@ -167,8 +171,8 @@ def display_label(text):
 
 class DisplayLabels(dict):
     """{text: display_label(text)} computed once per text (or the text itself where the display
-    label is empty, with ``fallback``): a corpus has more distinct surface forms than
-    display_label's own cache holds."""
+    label is empty, with ``fallback``), even for a corpus with more surface forms than
+    display_label's own cache (FORMS_CACHE) holds."""
 
     def __init__(self, fallback=False):
         super().__init__()
@@ -200,10 +204,12 @@ _ACCENT = re.compile(r"\\(['\"`^~=.])\s*\{?([a-zA-Z])\}?")  # Fr\'echet -> Fréc
 _COMBINING = {"'": "\u0301", '"': "\u0308", "`": "\u0300", "^": "\u0302", "~": "\u0303",
               "=": "\u0304", ".": "\u0307"}
 _CITATION = re.compile(
+    r"(?=\s?[\[(A-Z])(?:"  # what every alternative starts with: a quick test at each position
     r"\s?\[\s*\d+(?:\s*[-\u2013,;]\s*\d+)*\s*\]"  # [12], [3-5], [1, 2]
     r"|\s?\((?:[A-Z][\w'\u2019-]+(?:\s+(?:and|&)\s+[A-Z][\w'\u2019-]+|\s+et\s+al\.?)?,?\s+"
     r"(?:19|20)\d\d[a-z]?(?:\s*;\s*)?)+\)"  # (Smith et al., 2020; Lee, 2019)
     r"|\s?\b[A-Z][\w'\u2019-]+\s+et\s+al\.?(?:,?\s*(?:\((?:19|20)\d\d[a-z]?\)|\[\d+\]))?"  # Smith et al. (2020)
+    r")"
 )
 
 
