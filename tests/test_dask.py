@@ -113,8 +113,9 @@ class ExternalCluster:
         self.wait_for("Register worker", workers)
 
     def start(self, command, env, log):
-        with open(log, "w") as fh:
-            self.processes.append(subprocess.Popen(command, env=env, stdout=fh, stderr=fh))
+        with open(log, "w") as fh:  # a session of its own: stop() kills it with its children
+            self.processes.append(subprocess.Popen(command, env=env, stdout=fh, stderr=fh,
+                                                   start_new_session=True))
 
     def wait_for(self, text, count, seconds=120):
         deadline = time.monotonic() + seconds
@@ -132,14 +133,14 @@ class ExternalCluster:
                 for child in psutil.Process(process.pid).children()]
 
     def stop(self):
-        for process in reversed(self.processes):
-            process.send_signal(signal.SIGTERM)
+        """Kill every process of the cluster, workers' children included (a graceful shutdown
+        takes seconds and is not what these tests are about)."""
         for process in reversed(self.processes):
             try:
-                process.wait(timeout=30)
-            except subprocess.TimeoutExpired:
-                process.kill()
-                process.wait()
+                os.killpg(process.pid, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
+            process.wait()
 
 
 @pytest.fixture(scope="module")
