@@ -18,6 +18,7 @@ import rdflib
 from rdflib import RDF, RDFS, BNode, Literal, URIRef
 from rdflib.namespace import DCTERMS, PROV, SKOS, XSD
 
+from paperkg.extract.errors import OutputError
 from paperkg.graph import io, model, relate
 from paperkg.graph.export import rdf
 from paperkg.graph.vocab import (CITO, DECLARATIONS, FABIO, FRBR, OA, PKG, PRISM, SCHEMA,
@@ -202,15 +203,39 @@ def test_sort_merges_text_in_the_order_python_sorts_it(tmp_path, monkeypatch):
     assert merged["posix"] == merged["python"] == ("\n".join(lines) + "\n").encode("utf-8")
 
 
+def test_a_failed_merge_is_one_line_naming_the_file(tmp_path, monkeypatch):
+    """``sort`` failing (a full disk, say; here a stand-in that exits 1) is an OSError naming
+    graph.nt, which the output set reports in one line."""
+    runs = [rdf.spill([f"<s:{i}> <p:p> <o:o> ."], tmp_path, i) for i in range(2)]
+    false = shutil.which("false")
+    monkeypatch.setattr(rdf.shutil, "which", lambda name: false)
+    with pytest.raises(OSError, match=r"merging the sorted N-Triples into \S*graph\.nt failed: "
+                                      r"sort exit status 1$"):
+        rdf.merge(runs, tmp_path / "graph.nt", tmp_path)
+
+
 def test_a_helper_process_that_dies_is_an_error_and_leaves_no_file(graph, tmp_path, monkeypatch):
     """A helper that fails (here: one that exits at once, as a killed one would) stops the
-    export with an error naming the file; the folder is left as it was."""
+    export with one line naming the file; the folder is left as it was."""
     monkeypatch.setattr(rdf.sys, "executable", shutil.which("false"))
-    with pytest.raises(RuntimeError, match="graph.ttl|graph.jsonld"):
+    with pytest.raises(OutputError, match=r"cannot write: writing \S*graph\.(ttl|jsonld)\S* "
+                                          r"failed: exit status 1;"):
         with io.OutputSet(tmp_path / "out") as outputs:
             rdf.write(graph, outputs, chunk=97, parallel=True)
             outputs.commit()
     assert not any(p.suffix in (".nt", ".ttl", ".jsonld") for p in (tmp_path / "out").iterdir())
+
+
+def test_a_helper_that_cannot_write_says_why_in_one_line(files, tmp_path):
+    """A helper whose file cannot be written (here: into a folder that does not exist) ends with
+    the reason on one line, no traceback, and exit status 1."""
+    source = tmp_path / "graph.nt"
+    source.write_text(files["graph.nt"], encoding="utf-8")
+    done = subprocess.run([sys.executable, "-m", rdf.__name__, "turtle", str(source),
+                           str(tmp_path / "missing" / "graph.ttl"), "[]"],
+                          capture_output=True, text=True)
+    assert done.returncode == 1
+    assert done.stderr.strip() == "No such file or directory"
 
 
 def test_ntriples_lines_are_sorted_and_unique(files):

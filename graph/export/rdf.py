@@ -925,8 +925,8 @@ def merge(runs, path, folder):
                               env=dict(os.environ, LC_ALL="C"), stderr=subprocess.PIPE,
                               text=True)
         if done.returncode != 0:
-            raise OSError(f"merging the sorted N-Triples into {path} failed: "
-                          f"{done.stderr.strip() or f'sort exit status {done.returncode}'}")
+            said = done.stderr.strip().splitlines() or [f"sort exit status {done.returncode}"]
+            raise OSError(f"merging the sorted N-Triples into {path} failed: {said[-1]}")
         return
     files = [open(run, encoding="utf-8", newline="\n") for run in runs]
     try:
@@ -1090,13 +1090,16 @@ class Helper:
     def __init__(self, kind, source, path, prefixes):
         self.path = path
         self.process = subprocess.Popen([sys.executable, "-m", __name__, kind, str(source),
-                                         str(path), json.dumps(prefixes)])
+                                         str(path), json.dumps(prefixes)],
+                                        stderr=subprocess.PIPE, text=True, errors="replace")
 
     def finish(self):
-        """Wait for the helper; RuntimeError if it failed."""
-        if self.process.wait() != 0:
-            raise RuntimeError(f"writing {self.path} failed "
-                               f"(exit status {self.process.returncode})")
+        """Wait for the helper; OSError naming the file and the helper's last word if it
+        failed (a full disk, a kill), which the output set reports in one line."""
+        _, said = self.process.communicate()
+        if self.process.returncode != 0:
+            last = said.strip().splitlines() or [f"exit status {self.process.returncode}"]
+            raise OSError(f"writing {self.path} failed: {last[-1]}")
 
     def kill(self):
         if self.process.poll() is None:
@@ -1182,5 +1185,8 @@ def to_rdf(graph, base_iri=defaults.BASE_IRI, license=None):
     return rdf.parse(data=serialise(graph, base_iri, license)["graph.nt"], format="nt")
 
 
-if __name__ == "__main__":  # the second process of ``write``: python -m ... KIND NT OUT PREFIXES
-    derive(sys.argv[2], sys.argv[3], sys.argv[1], [tuple(p) for p in json.loads(sys.argv[4])])
+if __name__ == "__main__":  # a helper process of ``writing``: python -m ... KIND NT OUT PREFIXES
+    try:
+        derive(sys.argv[2], sys.argv[3], sys.argv[1], [tuple(p) for p in json.loads(sys.argv[4])])
+    except OSError as exc:  # one line for Helper.finish, no traceback
+        sys.exit(exc.strerror or str(exc))
