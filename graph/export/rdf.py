@@ -1105,6 +1105,7 @@ class Helper:
         if self.process.poll() is None:
             self.process.kill()
             self.process.wait()
+        self.process.stderr.close()
 
 
 @contextlib.contextmanager
