@@ -136,8 +136,11 @@ def without_generic_tail(text, vocab):
 
 
 def paper_concepts(text, candidates, local, corpus, vocab):
-    """Group one paper's candidates into concepts, one per key: {key: {"type", "source",
-    "score", "spans", "forms"}}; the best-scored candidate decides type and source."""
+    """Group one paper's candidates into concepts, one per concept id: {id: {"type", "source",
+    "score", "spans", "forms"}}; the best-scored candidate decides type and source. The id is
+    the slug of the concept key, so keys that differ only in what an id cannot hold (``mAP@δ``
+    and ``mAP``, both ``mean-average-precision``) are one concept, as they are one node of the
+    graph; a key with nothing an id can hold (``δ``) is no concept."""
     grouped = {}
     long_forms = {concept_key(long_text) for long_text in local.values()}
     for start, end, label_text, kind, source, _ in candidates:
@@ -153,14 +156,15 @@ def paper_concepts(text, candidates, local, corpus, vocab):
             label_text = " ".join(words[:-1])  # "the Urban100 benchmark" is the dataset "Urban100"
         expanded = without_generic_tail(expand_acronyms(label_text, local, corpus), vocab)
         key = concept_key(expanded)
-        if not key:
+        cid = slug(key)
+        if not cid:
             continue
         if source == "name_is_method" and expanded != label_text:
             kind = term_type(key, vocab)[0] or kind
         score = rule_score(source)
-        concept = grouped.get(key)
+        concept = grouped.get(cid)
         if concept is None:
-            concept = grouped[key] = {"type": kind, "source": source, "score": score,
+            concept = grouped[cid] = {"type": kind, "source": source, "score": score,
                                       "spans": set(), "forms": []}
         elif score > concept["score"]:
             concept.update(type=kind, source=source, score=score)
@@ -203,14 +207,14 @@ def extract_records(records, nlp, workers=1, batch_size=defaults.BATCH_SIZE, pro
     for record, text, grouped in zip(records, texts, papers):
         concepts = [
             {
-                "id": slug(key),
-                "type": types[key],
-                "label": labels[key],
+                "id": cid,
+                "type": types[cid],
+                "label": labels[cid],
                 "mentions": [{"text": text[s:e], "start": s, "end": e} for s, e in sorted(c["spans"])],
                 "source": c["source"],
                 "score": c["score"],
             }
-            for key, c in grouped.items()
+            for cid, c in grouped.items()
         ]
         concepts.sort(key=lambda c: c["id"])
         out.append(dict(copy.deepcopy(record), concepts=concepts))
@@ -218,24 +222,24 @@ def extract_records(records, nlp, workers=1, batch_size=defaults.BATCH_SIZE, pro
 
 
 def main_types(papers):
-    """{key: type}: the type most papers give a concept (ties: the first in CONCEPT_TYPES), so
-    a term the corpus uses in two types is one concept with one main type."""
+    """{concept id: type}: the type most papers give a concept (ties: the first in
+    CONCEPT_TYPES), so a term the corpus uses in two types is one concept with one main type."""
     votes = defaultdict(Counter)
     for grouped in papers:
-        for key, concept in grouped.items():
-            votes[key][concept["type"]] += 1
+        for cid, concept in grouped.items():
+            votes[cid][concept["type"]] += 1
     order = {t: i for i, t in enumerate(CONCEPT_TYPES)}
-    return {key: min(c, key=lambda t: (-c[t], order.get(t, len(order)))) for key, c in votes.items()}
+    return {cid: min(c, key=lambda t: (-c[t], order.get(t, len(order)))) for cid, c in votes.items()}
 
 
 def preferred_labels(papers):
-    """{key: label}: each key's most frequent display form in the corpus (then the shortest,
-    then the first in alphabetical order), so one concept has one label everywhere."""
+    """{concept id: label}: each concept's most frequent display form in the corpus (then the
+    shortest, then the first in alphabetical order), so one concept has one label everywhere."""
     forms = defaultdict(Counter)
     for grouped in papers:
-        for key, concept in grouped.items():
-            forms[key].update(concept["forms"])
-    return {key: min(c, key=lambda f: (-c[f], len(f), f)) for key, c in forms.items()}
+        for cid, concept in grouped.items():
+            forms[cid].update(concept["forms"])
+    return {cid: min(c, key=lambda f: (-c[f], len(f), f)) for cid, c in forms.items()}
 
 
 def specificity(label):

@@ -524,3 +524,28 @@ def test_specificity_ranks_terms_of_the_field_above_plain_nouns(field_records):
     assert all(0.0 <= row["specificity"] <= 1.0 for row in rows)
     by_label = {row["label"]: row for row in rows}
     assert by_label["federated learning"]["specificity"] > 0.7
+
+
+def test_keys_one_id_apart_are_one_concept_and_no_id_is_empty(nlp):
+    """Five arXiv abstracts of the corpus (tests/fixtures/id_collisions.jsonl): two define
+    ``mean average precision (mAP)``, one writes ``mAP@$\\delta$`` and ``mAP@$\\infty$``
+    (keys that differ only in what an id cannot hold), two write a bare ``$\\delta$``. Each
+    paper has each concept id once (it used to have mean-average-precision twice, as a method
+    and as a metric: three triples of graph.nt written twice and void:triples three too many),
+    and no concept has an empty id (``δ`` used to be the concept ``concept/``)."""
+    from paperkg.graph import build
+    from paperkg.graph.export import rdf
+
+    records, _, problems = read_paths([FIXTURES / "id_collisions.jsonl"])
+    assert not problems and len(records) == 5
+    extracted = concepts.extract_records(records, nlp)
+    for record in extracted:
+        ids = [c["id"] for c in record["concepts"]]
+        assert len(ids) == len(set(ids)) and all(ids), record["id"]
+    soccer = next(r for r in extracted if r["title"].startswith("Action Anticipation"))
+    assert "mean-average-precision" in by_id(soccer)
+    lines = rdf.serialise(build.make_graph(extracted, nlp))["graph.nt"].splitlines()
+    assert len(lines) == len(set(lines))
+    assert not [line for line in lines if "/concept/>" in line]
+    count = next(line for line in lines if "void#triples" in line)
+    assert count.split('"')[1] == str(len(lines))
