@@ -56,7 +56,7 @@ RISING_MIN_PAPERS = 3
 BASE_IRI = "https://w3id.org/paperkg/id/"   # instance IRIs: BASE_IRI + node id (paper/<id>, ...)
 LANGUAGE = "en"                             # language tag of titles, abstracts and labels
 RDF_SORT_CHUNK = 500_000    # N-Triples lines sorted in memory (~100 MB), then spilled as a run
-RDF_PARALLEL_TRIPLES = 200_000  # from this many triples, a second process writes graph.ttl
+RDF_PARALLEL_TRIPLES = 200_000  # from this many triples, helper processes write .ttl and .jsonld
 RDF_QUOTE_CONTEXT = 32      # characters of oa:prefix / oa:suffix (what Hypothesis keeps)
 
 # html.py: the HTML explorer draws at most this many nodes (`paperkg build --max-nodes`); a

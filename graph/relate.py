@@ -551,9 +551,8 @@ def communities(graph, seed=defaults.COMMUNITY_SEED, resolution=defaults.COMMUNI
     community most of the papers citing it are in (the first found on a tie). [sorted member
     lists], largest first, then by first member."""
     base = basis(graph) if base is None else base
-    found = louvain(*projection_edges(graph, shared_only=True, base=base), seed, resolution)
-    community_of = {node: number for number, group in enumerate(found) for node in group}
-    groups = [set(group) for group in found]
+    groups = louvain(*projection_edges(graph, shared_only=True, base=base), seed, resolution)
+    community_of = {node: number for number, group in enumerate(groups) for node in group}
     for paper, concept in base.mentions:
         if concept not in community_of:
             community_of[concept] = community_of[paper]

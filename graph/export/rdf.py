@@ -937,6 +937,9 @@ def merge(runs, path, folder):
             f.close()
 
 
+BLOCK = 20_000  # lines joined into one write of a sorted run
+
+
 def spill(lines_sorted, folder, number):
     path = os.path.join(folder, f"run-{number:05d}.nt")
     with open(path, "w", encoding="utf-8", newline="\n") as fh:
@@ -1078,9 +1081,6 @@ def derive(source, out_path, kind, prefixes):
     with open(source, encoding="utf-8", newline="\n") as src, \
             open(out_path, "w", encoding="utf-8", newline="\n") as out:
         writer((line[:-1] for line in src), out, prefixes)
-
-
-BLOCK = 20_000  # lines joined into one write of a sorted run
 
 
 class Helper:
