@@ -54,6 +54,35 @@ def test_concepts_of_citing_papers_and_by_year(mixed_export, tmp_path):
     assert by_year and {row["year"] for row in by_year} <= {"2024", "2025"}
 
 
+def test_concepts_by_year_counts_the_papers_of_the_most_mentioned_concepts(mixed_export,
+                                                                            tmp_path):
+    """The example picks its 100 concepts by the paper count the build states; read back from the
+    GraphML, each row's count is the number of that year's papers linked to the concept, and
+    every concept more papers mention than the 100th is there. (A prefLabel is spelled as its
+    concept's id, the GraphML node's.)"""
+    import networkx as nx
+
+    from paperkg.extract.normalise import slug
+
+    graph = nx.read_graphml(mixed_export.parent / "graph.graphml")
+    years = {}
+    for paper, node, data in graph.edges(data=True):
+        year = graph.nodes[paper].get("year")
+        if graph.nodes[node].get("kind") == "concept" and data["kind"] != "CO_OCCURS" and year:
+            years.setdefault(node, {}).setdefault(str(year), set()).add(paper)
+    found = rows(mixed_export, "concepts-by-year", tmp_path)
+    counted = {("concept/" + slug(row["conceptLabel"]), row["year"]): int(row["papers"])
+               for row in found}
+    assert counted == {(node, year): len(years[node][year]) for node, year in counted}
+    papers = sorted((data["papers"] for _, data in graph.nodes(data=True)
+                     if data.get("kind") == "concept"), reverse=True)
+    assert len(papers) > 100  # the LIMIT leaves some out
+    listed = {node for node, _ in counted}
+    assert len(listed) <= 100
+    assert {node for node, by in years.items() if len(set().union(*by.values())) > papers[99]} \
+        <= listed
+
+
 def cited_works(out):
     """{cited-work node: how many corpus papers cite it} of an export, read from its GraphML."""
     import networkx as nx
