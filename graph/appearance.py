@@ -51,6 +51,12 @@ def degrees(graph):
     return dict(graph.degree())
 
 
+def edge_count(degree):
+    """How many edges a graph of these node ``degrees`` has: each edge counts at both ends (a
+    networkx edge count walks the whole multigraph again)."""
+    return sum(degree.values()) // 2
+
+
 def node_size(degree):
     """BASE + STEP * sqrt(degree), at most NODE_SIZE_MAX (a concept thousands of papers mention
     would otherwise cover the drawing)."""

@@ -5,7 +5,7 @@ import hashlib
 from paperkg.extract import progress
 from paperkg.extract.records import PAPER_FIELDS, analysed_text
 
-from . import __version__, defaults, io, model, relate
+from . import __version__, appearance, defaults, io, model, relate
 from .export import gephi, html, rdf
 
 
@@ -65,8 +65,9 @@ def write_outputs(extracted, graph, out_dir, base_iri=defaults.BASE_IRI,
             io.write_jsonl(outputs.path("concepts.jsonl"), model.concept_rows(graph))
         with rdf.writing(graph, outputs, base_iri=base_iri, license=license):
             # for a big export, Turtle and JSON-LD are being written meanwhile
+            degree = appearance.degrees(graph)  # walks every edge: once for both writers
             with progress.stage("graph.html"):
-                html.write(graph, outputs.path("graph.html"), max_nodes=max_nodes)
+                html.write(graph, outputs.path("graph.html"), max_nodes=max_nodes, degree=degree)
             with progress.stage("Gephi files"):
-                gephi.write(graph, outputs)
+                gephi.write(graph, outputs, degree=degree)
         return outputs.commit()

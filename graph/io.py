@@ -8,6 +8,27 @@ import tempfile
 from pathlib import Path
 
 
+WRITE_BATCH = 4096
+
+
+class Batched:
+    """A text file written a batch of pieces at a time: one write per WRITE_BATCH pieces, not
+    per line, node or edge (the exports of a big corpus make millions of pieces, and a write
+    call costs more than the text it carries). ``flush`` writes what is left."""
+
+    def __init__(self, out):
+        self.out, self.parts = out, []
+
+    def write(self, text):
+        self.parts.append(text)
+        if len(self.parts) >= WRITE_BATCH:
+            self.flush()
+
+    def flush(self):
+        self.out.write("".join(self.parts))
+        self.parts.clear()
+
+
 def write_atomic(path, data):
     """Write ``data`` (str or bytes) to ``path`` so that a crash never leaves half a file."""
     path = Path(path)

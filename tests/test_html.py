@@ -321,6 +321,7 @@ def test_a_big_graph_opens_on_a_small_fast_overview(browser, tmp_path, big_graph
         assert page.js("nodes.length") == defaults.MAX_NODES
         note = page.page.text_content("#truncation-note")
         assert f"{defaults.MAX_NODES} of {big_graph.number_of_nodes()} nodes" in note
+        assert f" of {big_graph.number_of_edges()} edges" in note
         assert "--max-nodes" in note and "Gephi" in note
         # The overview shows the concepts' strongest co-occurrences from the start.
         assert page.js("document.getElementById('edge-CO_OCCURS').checked") is True

@@ -25,6 +25,7 @@ import re
 from paperkg.extract import progress
 
 from .. import __version__, appearance, defaults, model
+from ..io import Batched
 
 GEXF_NS = "http://gexf.net/1.3"
 VIZ_NS = "http://gexf.net/1.3/viz"
@@ -81,13 +82,15 @@ UNSAFE = re.compile("[^\x20\x21\x23-\x25\x27-\x3b\x3d\x3f-\x7e\xa0-\ud7ff\ue000-
 REPLACEMENT = "\ufffd"
 
 
-def write(graph, outputs):
+def write(graph, outputs, degree=None):
     """Write graph.gexf and graph.graphml of ``graph`` (one layout for both) to the paths the
-    io.OutputSet ``outputs`` gives. Returns the file names."""
-    drawn = drawing(graph)
+    io.OutputSet ``outputs`` gives; ``degree`` is appearance.degrees(graph), made when not
+    given. Returns the file names."""
+    degree = degree or appearance.degrees(graph)
+    drawn = drawing(graph, degree)
     columns = node_columns(graph)
-    write_gexf(graph, outputs.path("graph.gexf"), drawn, columns)
-    write_graphml(graph, outputs.path("graph.graphml"), drawn, columns)
+    write_gexf(graph, outputs.path("graph.gexf"), drawn, columns, degree)
+    write_graphml(graph, outputs.path("graph.graphml"), drawn, columns, degree)
     return FILES
 
 
@@ -231,10 +234,10 @@ def edge_values(graph, data):
     return values
 
 
-def drawing(graph):
+def drawing(graph, degree=None):
     """{node: (x, y, size, (r, g, b), shape)}: the seeded layout (y up, as Gephi draws), size
     by degree and colour and shape by kind."""
-    degree = appearance.degrees(graph)
+    degree = degree or appearance.degrees(graph)
     positions = appearance.layout(graph)
     out = {}
     for node, data in graph.nodes(data=True):
@@ -276,10 +279,10 @@ def description(graph):
     return f"Knowledge graph of related-paper lists: {held} ({made})."
 
 
-def elements(graph, name):
+def elements(graph, name, degree):
     """(True, node, data) for every node, then (False, (u, v), data) for every edge, in graph
     order, drawing one progress bar named ``name``."""
-    total = graph.number_of_nodes() + graph.number_of_edges()
+    total = graph.number_of_nodes() + appearance.edge_count(degree)
 
     def both():
         for node, data in graph.nodes(data=True):
@@ -295,13 +298,14 @@ def escaped(value):
     return attr(value) if isinstance(value, str) else text(value)
 
 
-def write_gexf(graph, path, drawn=None, columns=None):
+def write_gexf(graph, path, drawn=None, columns=None, degree=None):
     """Write the graph as GEXF 1.3 (valid against the official RELAX NG grammar) to ``path``;
-    ``drawn`` is its drawing(graph) and ``columns`` its node_columns(graph), made when not
-    given. Written as ElementTree would indent it, one node or edge at a time."""
-    drawn = drawn or drawing(graph)
+    ``drawn`` is its drawing(graph), ``columns`` its node_columns(graph) and ``degree`` its
+    appearance.degrees(graph), made when not given. Written as ElementTree would indent it,
+    one node or edge at a time."""
+    degree = degree or appearance.degrees(graph)
+    drawn = drawn or drawing(graph, degree)
     columns = columns or node_columns(graph)
-    degree = appearance.degrees(graph)
     communities = community_names(graph)
     starts = {node: appearance.node_start(data) for node, data in graph.nodes(data=True)}
     dynamic = any(start is not None for start in starts.values())
@@ -314,7 +318,8 @@ def write_gexf(graph, path, drawn=None, columns=None):
     edge_value = [(name, f'{pad5}<attvalue for="{name}" value="') for name, _, _ in EDGE_COLUMNS]
     alpha, edge_alpha = text(defaults.NODE_ALPHA), text(defaults.EDGE_ALPHA)
     edge_viz, seen = {}, {}
-    with open(path, "w", encoding="utf-8", newline="\n") as out:
+    with open(path, "w", encoding="utf-8", newline="\n") as fh:
+        out = Batched(fh)
         out.write('<?xml version="1.0" encoding="UTF-8"?>\n')
         out.write(f'<gexf xmlns="{GEXF_NS}" xmlns:viz="{VIZ_NS}" version="1.3">\n')
         out.write(f"{INDENT}<meta>\n")
@@ -329,7 +334,7 @@ def write_gexf(graph, path, drawn=None, columns=None):
             out.write(f"{INDENT * 2}</attributes>\n")
         out.write(f'{INDENT * 2}<nodes count="{graph.number_of_nodes()}">\n')
         number = 0
-        for is_node, item, data in elements(graph, "graph.gexf"):
+        for is_node, item, data in elements(graph, "graph.gexf", degree):
             if is_node:
                 node = item
                 start = "" if starts[node] is None else f' start="{starts[node]}"'
@@ -347,7 +352,7 @@ def write_gexf(graph, path, drawn=None, columns=None):
                 continue
             if number == 0:
                 out.write(f"{INDENT * 2}</nodes>\n")
-                out.write(f'{INDENT * 2}<edges count="{graph.number_of_edges()}">\n')
+                out.write(f'{INDENT * 2}<edges count="{appearance.edge_count(degree)}">\n')
             u, v = item
             kind = data["kind"]
             viz_key = kind if kind in defaults.EDGE_COLORS else (kind, graph.nodes[v]["kind"],
@@ -370,6 +375,7 @@ def write_gexf(graph, path, drawn=None, columns=None):
         else:
             out.write(f"{INDENT * 2}</edges>\n")
         out.write(f"{INDENT}</graph>\n</gexf>\n")
+        out.flush()
 
 
 def attvalues(prefixes, values, seen=None):
@@ -410,12 +416,12 @@ def data_line(prefix, value):
     return f"{prefix}>{body}</data>\n"
 
 
-def write_graphml(graph, path, drawn=None, columns=None):
+def write_graphml(graph, path, drawn=None, columns=None, degree=None):
     """Write the graph as GraphML to ``path``: the label in a ``label`` key, the same attributes
     as the GEXF, position, size and colour in the keys Gephi reads (x, y, size, r, g, b)."""
-    drawn = drawn or drawing(graph)
+    degree = degree or appearance.degrees(graph)
+    drawn = drawn or drawing(graph, degree)
     columns = columns or node_columns(graph)
-    degree = appearance.degrees(graph)
     communities = community_names(graph)
     keys = [("label", "node", "label", "string")]
     keys += [(name, "node", name, GRAPHML_TYPES[kind]) for name, kind, _ in columns]
@@ -429,7 +435,8 @@ def write_graphml(graph, path, drawn=None, columns=None):
     drawing_keys = [f'{pad3}<data key="{name}"' for name, _ in GRAPHML_NODE_DRAWING]
     weight_key = f'{pad3}<data key="weight"'
     edge_keys = [(name, f'{pad3}<data key="edge_{name}"') for name, _, _ in EDGE_COLUMNS]
-    with open(path, "w", encoding="utf-8", newline="\n") as out:
+    with open(path, "w", encoding="utf-8", newline="\n") as fh:
+        out = Batched(fh)
         out.write('<?xml version="1.0" encoding="UTF-8"?>\n')
         out.write(f'<graphml xmlns="{GRAPHML_NS}">\n')
         for key_id, owner, name, kind in keys:
@@ -437,7 +444,7 @@ def write_graphml(graph, path, drawn=None, columns=None):
                                   ("attr.type", kind)), 1))
         out.write(f'{INDENT}<graph id="paperkg" edgedefault="directed">\n')
         number = 0
-        for is_node, item, data in elements(graph, "graph.graphml"):
+        for is_node, item, data in elements(graph, "graph.graphml", degree):
             if is_node:
                 node = item
                 parts = [f'{pad2}<node id="{ids[node]}">\n', data_line(label_key, data["label"])]
@@ -460,3 +467,4 @@ def write_graphml(graph, path, drawn=None, columns=None):
             out.write("".join(parts))
             number += 1
         out.write(f"{INDENT}</graph>\n</graphml>\n")
+        out.flush()

@@ -33,10 +33,11 @@ LONE_SURROGATE = re.compile("[\ud800-\udfff]")
 SOURCE_MAP = re.compile(r"^//# sourceMappingURL=.*$", re.M)
 
 
-def write(graph, path, max_nodes=defaults.MAX_NODES):
-    """Write the explorer page of ``graph`` (at most ``max_nodes`` nodes drawn) to ``path``."""
+def write(graph, path, max_nodes=defaults.MAX_NODES, degree=None):
+    """Write the explorer page of ``graph`` (at most ``max_nodes`` nodes drawn) to ``path``;
+    ``degree`` is appearance.degrees(graph), made when needed and not given."""
     with open(path, "w", encoding="utf-8", newline="\n") as out:
-        for chunk in page_chunks(graph, max_nodes):
+        for chunk in page_chunks(graph, max_nodes, degree):
             out.write(chunk)
     return path
 
@@ -46,9 +47,9 @@ def render(graph, max_nodes=defaults.MAX_NODES):
     return "".join(page_chunks(graph, max_nodes))
 
 
-def page_chunks(graph, max_nodes):
+def page_chunks(graph, max_nodes, degree=None):
     """The page's text, piece by piece (the template filled with the page's data)."""
-    data = page_data(graph, max_nodes)
+    data = page_data(graph, max_nodes, degree)
     template = environment().from_string(package_text("data", TEMPLATE))
     return template.generate(data=script_json(data), vis_js=vis_js(),
                              meta=data["meta"], title=page_title(graph))
@@ -69,7 +70,7 @@ def package_text(*parts):
     return resources.files("paperkg.graph").joinpath(*parts).read_text(encoding="utf-8")
 
 
-def selection(graph, max_nodes=defaults.MAX_NODES):
+def selection(graph, max_nodes=defaults.MAX_NODES, degree=None):
     """The nodes to draw, in graph order, and how they were chosen: (nodes, rule) where rule is
     None when the whole graph is drawn, else {papers, concepts}: how many of each were kept.
 
@@ -80,7 +81,7 @@ def selection(graph, max_nodes=defaults.MAX_NODES):
     cannot fill go to the other."""
     if max_nodes is None or graph.number_of_nodes() <= max_nodes:
         return list(graph), None
-    degree = appearance.degrees(graph)
+    degree = degree or appearance.degrees(graph)
     papers, concepts = [], []
     for node, data in graph.nodes(data=True):
         (papers if data["kind"] == model.PAPER else concepts).append(node)
@@ -138,10 +139,12 @@ def strongest_cooccurrences(edges, per_node=defaults.OVERVIEW_COOCCURS_PER_NODE)
     return {pair for found in partners.values() for _, _, pair in sorted(found)[:per_node]}
 
 
-def page_data(graph, max_nodes=defaults.MAX_NODES):
+def page_data(graph, max_nodes=defaults.MAX_NODES, degree=None):
     """Everything the page's script reads: nodes (with their details), edges (as compact rows),
     the legend's kinds, and ``meta`` (what is drawn, what is left out, years, communities)."""
-    nodes, rule = selection(graph, max_nodes)
+    degree = degree or appearance.degrees(graph)
+    total_edges = appearance.edge_count(degree)
+    nodes, rule = selection(graph, max_nodes, degree)
     drawn = view(graph, nodes, rule is None)
     index = {node: i for i, node in enumerate(nodes)}
     counts = kind_counts(graph)
@@ -150,7 +153,7 @@ def page_data(graph, max_nodes=defaults.MAX_NODES):
     edge_kinds = ordered_edge_kinds(graph)
     edge_index = {k: i for i, k in enumerate(edge_kinds)}
     positions = appearance.layout(drawn)
-    degree = appearance.degrees(drawn)
+    drawn_degree = appearance.degrees(drawn)
     marks = mention_marks(drawn, index, kind_index)
     limit = abstract_limit(drawn)
     rows = []
@@ -158,8 +161,8 @@ def page_data(graph, max_nodes=defaults.MAX_NODES):
         kind = appearance.node_kind(data)
         x, y = positions[node]
         row = {"id": node, "label": data["label"], "kind": kind, "x": x, "y": y,
-               "size": appearance.node_size(degree[node]),
-               "font": {"size": font_size(kind, degree[node])},
+               "size": appearance.node_size(drawn_degree[node]),
+               "font": {"size": font_size(kind, drawn_degree[node])},
                "info": node_info(data, kind, marks.get(node, []), limit)}
         if data.get("community") is not None:
             row["community"] = int(data["community"])
@@ -171,7 +174,7 @@ def page_data(graph, max_nodes=defaults.MAX_NODES):
              for u, v, data in drawn.edges(data=True)]
     return {
         "nodes": rows, "edges": edges, "options": vis_options(len(rows)),
-        "meta": meta(graph, drawn, rule, max_nodes, counts),
+        "meta": meta(graph, drawn, rule, max_nodes, counts, total_edges),
         "kinds": [{"id": k, "label": appearance.kind_label(k), "plural": appearance.kind_plural(k),
                    "color": appearance.kind_color(k), "shape": appearance.kind_shape(k),
                    "paper": k in defaults.PAPER_KINDS} for k in kinds],
@@ -192,9 +195,10 @@ def kind_counts(graph):
     return counts
 
 
-def meta(graph, drawn, rule, max_nodes, total):
-    """What the page says about itself: counts drawn and in all (``total`` by kind); the
-    selection rule; the years drawn; the communities of the drawn nodes."""
+def meta(graph, drawn, rule, max_nodes, total, total_edges):
+    """What the page says about itself: counts drawn and in all (``total`` nodes by kind,
+    ``total_edges``); the selection rule; the years drawn; the communities of the drawn
+    nodes."""
     shown = kind_counts(drawn)
     papers = sum(n for k, n in total.items() if k in defaults.PAPER_KINDS)
     papers_shown = sum(n for k, n in shown.items() if k in defaults.PAPER_KINDS)
@@ -207,7 +211,7 @@ def meta(graph, drawn, rule, max_nodes, total):
                    for c in graph.graph.get("communities", ()) if c["id"] in present]
     return {
         "nodes": drawn.number_of_nodes(), "edges": drawn.number_of_edges(),
-        "total_nodes": graph.number_of_nodes(), "total_edges": graph.number_of_edges(),
+        "total_nodes": graph.number_of_nodes(), "total_edges": total_edges,
         "max_nodes": max_nodes, "overview": rule is not None,
         "papers": papers_shown, "concepts": concepts_shown,
         "left_papers": papers - papers_shown, "left_concepts": concepts - concepts_shown,

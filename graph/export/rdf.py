@@ -113,6 +113,7 @@ from paperkg.extract.errors import PaperkgError
 from paperkg.extract.normalise import DisplayLabels
 
 from .. import defaults, model
+from ..io import Batched
 from ..vocab import (CITO, DOCO, FABIO, FRBR, OA, PKG, PRISM, SCHEMA, SHAPES_IRI, VOCAB_IRI, VOID,
                      declaration_triples)
 
@@ -998,7 +999,8 @@ def write_turtle(lines_sorted, fh, prefixes):
     form (valid Turtle)."""
     compact = Compactor(prefixes)
     fh.write("".join(f"@prefix {p}: <{ns}> .\n" for p, ns in prefixes))
-    write = fh.write
+    out = Batched(fh)
+    write = out.write
     subject = predicate = None
     for line in lines_sorted:
         first = line.index("> ") + 1
@@ -1020,6 +1022,7 @@ def write_turtle(lines_sorted, fh, prefixes):
             write(" ,\n        " + o)
     if subject is not None:
         write(" .\n")
+    out.flush()
 
 
 def write_jsonld(lines_sorted, fh, prefixes):
@@ -1030,7 +1033,8 @@ def write_jsonld(lines_sorted, fh, prefixes):
     same meaning, so literals are copied as they are; IRIs hold no quote or backslash."""
     compact = Compactor(prefixes, wrap="{}")
     fh.write('{"@context": ' + json.dumps(dict(prefixes), sort_keys=True) + ',\n "@graph": [')
-    write = fh.write
+    out = Batched(fh)
+    write = out.write
     separator = "\n  "
     subject, types, values = None, [], {}
 
@@ -1072,6 +1076,7 @@ def write_jsonld(lines_sorted, fh, prefixes):
     if subject is not None:
         flush()
     write("\n ]}\n")
+    out.flush()
 
 
 def derive(source, out_path, kind, prefixes):
