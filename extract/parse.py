@@ -151,17 +151,44 @@ def parse_local(texts, nlp, workers, batch_size=defaults.BATCH_SIZE):
     _PIPELINES[spec.identity] = nlp
     work = partial(parse_chunk, spec=spec, batch_size=batch_size)
     chunks = (texts[start:start + chunk] for start in range(0, len(texts), chunk))
-    with context.Pool(workers, initializer=quiet_worker,
-                      maxtasksperchild=defaults.WORKER_TASKS if method == "fork" else None) as pool:
+    held = hold_signals()
+    try:
+        pool = context.Pool(workers, initializer=quiet_worker,
+                            maxtasksperchild=defaults.WORKER_TASKS if method == "fork" else None)
+    except BaseException:
+        release_signals(held)
+        raise
+    with pool:
+        release_signals(held)  # a Ctrl-C or SIGTERM that came meanwhile is raised here
         for results in pool.imap(work, chunks):
             yield from results
 
 
+STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM)
+
+
+def hold_signals():
+    """Hold Ctrl-C and SIGTERM back while the pool forks its workers (returns what to give to
+    ``release_signals``): one that came during a fork would be raised inside Python's at-fork
+    hooks, which swallow it, and the build would go on."""
+    if not hasattr(signal, "pthread_sigmask"):  # not POSIX
+        return None
+    return signal.pthread_sigmask(signal.SIG_BLOCK, STOP_SIGNALS)
+
+
+def release_signals(held):
+    if held is not None:
+        signal.pthread_sigmask(signal.SIG_SETMASK, held)
+
+
 def quiet_worker():
     """A local parse process leaves Ctrl-C to the main process (which stops the pool) and dies
-    silently when the pool ends it, instead of printing a traceback each."""
+    silently when the pool ends it, instead of printing a traceback each. (It was forked with
+    the stop signals held: ``hold_signals``.)"""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    if hasattr(signal, "pthread_sigmask"):
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, STOP_SIGNALS)
 
 
 @dataclass
