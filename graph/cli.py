@@ -572,8 +572,23 @@ def on_sigterm(signum, frame):
 
 def main(argv=None):
     """Run the CLI (``argv`` defaults to sys.argv[1:]); the console script's entry point.
-    SIGTERM ends the run like Ctrl-C does: temporary files removed, outputs untouched, exit 143."""
+    SIGTERM ends the run like Ctrl-C does: temporary files removed, outputs untouched, exit 143.
+
+    Once a command has finished (every file it writes closed, and renamed into place), the
+    process ends at once with its exit status: freeing a big corpus's graph object by object
+    would take seconds (about 5 s for 21.6K abstracts) and change nothing."""
+    import os
     import signal
 
     signal.signal(signal.SIGTERM, on_sigterm)
-    cli.main(args=argv, prog_name="paperkg")
+    try:
+        cli.main(args=argv, prog_name="paperkg")
+    except SystemExit as done:
+        if done.code is not None and not isinstance(done.code, int):
+            raise  # a message to print: Python's own exit does it
+        for stream in (sys.stdout, sys.stderr):
+            try:
+                stream.flush()
+            except (OSError, ValueError):  # a closed pipe (paperkg query ... | head)
+                pass
+        os._exit(done.code or 0)
