@@ -212,6 +212,14 @@ _CITATION = re.compile(
     r")"
 )
 
+# A web address: with a scheme (also glued to the word before it, "athttps://", as PDF text
+# has it), from "www.", or a host of a common top-level domain followed by a path
+# ("github.com/org/repo"), its last character not the sentence's punctuation; and a paper's
+# identifier (arXiv:2503.10460, doi:10.1000/x), a reference like a citation.
+_URL = re.compile(r"(?:(?:https?|ftp)://|\bwww\.|\b(?:[\w-]+\.)+(?:com|org|net|edu|gov|io|ai|co|dev)/"
+                  r"|\b(?:doi|DOI):\s?10\.)\S*[^\s.,;:!?)\]}'\"]"
+                  r"|\b(?:arXiv|arxiv):\s?\d{4}\.\d{4,5}(?:v\d+)?")
+
 
 class CleanText(NamedTuple):
     """A text without LaTeX markup and citations: ``origin[i]`` is the offset in the original
@@ -229,21 +237,27 @@ class CleanText(NamedTuple):
 
 
 def _removed_citations(text):
-    """Character positions of citations: ``[12]``, ``(Smith et al., 2020)``, ``Smith et al.``."""
+    """Character positions of citations (``[12]``, ``(Smith et al., 2020)``, ``Smith et al.``)
+    and web addresses (a link to code or data names no concept)."""
     gone = set()
     for match in _CITATION.finditer(text):
         gone.update(range(match.start(), match.end()))
+    if "/" in text or "www." in text or "rxiv:" in text:
+        for match in _URL.finditer(text):
+            gone.update(range(match.start(), match.end()))
     return gone
 
 
 def without_markup(text):
     """``text`` without LaTeX markup (``\\texttt{D-STT}`` -> ``D-STT``, ``$\\times$`` -> ``×``,
-    ``$\\mathrm{EF}^{21}$`` -> ``EF21``) and citations (``[12]``, ``(Smith et al., 2020)``, an
-    author before ``et al.``), with each kept character's offset in ``text`` (``CleanText``)."""
-    if not any(c in text for c in "\\${}[(") and " et al" not in text:
+    ``$\\mathrm{EF}^{21}$`` -> ``EF21``), citations (``[12]``, ``(Smith et al., 2020)``, an
+    author before ``et al.``) and web addresses, with each kept character's offset in ``text``
+    (``CleanText``)."""
+    if not any(c in text for c in "\\${}[(/") and " et al" not in text and "www." not in text \
+            and "rxiv:" not in text:
         return CleanText(text, range(len(text) + 1))
     gone = _removed_citations(text)
-    if not gone and not any(c in text for c in "\\${}"):  # brackets, but no citation
+    if not gone and not any(c in text for c in "\\${}"):  # brackets or slashes, no citation
         return CleanText(text, range(len(text) + 1))
     out, origin = [], []
     i, math = 0, False

@@ -7,7 +7,7 @@ import os
 import pytest
 
 from paperkg.extract import concepts, evaluate, normalise
-from paperkg.extract.records import CONCEPT_TYPES
+from paperkg.extract.records import CONCEPT_TYPES, analysed_text
 from paperkg.extract.readers import read_paths
 
 from conftest import FIXTURES, ROOT
@@ -549,3 +549,47 @@ def test_keys_one_id_apart_are_one_concept_and_no_id_is_empty(nlp):
     assert not [line for line in lines if "/concept/>" in line]
     count = next(line for line in lines if "void#triples" in line)
     assert count.split('"')[1] == str(len(lines))
+
+
+def test_web_addresses_are_never_concepts(nlp):
+    """Three arXiv abstracts of the corpus (tests/fixtures/urls.jsonl) that end with or name a
+    link to their code, one also the arXiv ids of two models. At 21.6K abstracts 2,554 concepts
+    were made of links, such as ``following repository https://github.com/…``,
+    ``github.com/…`` or ``athttps://…``; a link or a paper's id is now left out like a
+    citation, so no concept holds one, and the methods named beside them are still found, their
+    mentions pointing into the original text."""
+    records, _, problems = read_paths([FIXTURES / "urls.jsonl"])
+    assert not problems and len(records) == 3
+    extracted = concepts.extract_records(records, nlp)
+    mentions = [(record, m) for record in extracted for c in record["concepts"]
+                for m in c["mentions"]]
+    junk = ("github", "http", "arxiv:")
+    assert not [m["text"] for _, m in mentions if any(j in m["text"].lower() for j in junk)]
+    assert not [c["label"] for r in extracted for c in r["concepts"]
+                if any(j in c["label"].lower() for j in junk)]
+    for record, mention in mentions:
+        text = analysed_text(record)
+        assert text[mention["start"]:mention["end"]] == mention["text"]
+    factory = next(r for r in extracted if r["title"].startswith("360-LLaMA-Factory"))
+    assert {"sequence-parallelism", "light-r1", "tinyr1"} <= {c["id"] for c in factory["concepts"]}
+
+
+def test_without_markup_leaves_links_out_but_not_their_sentence():
+    clean = normalise.without_markup("Code is at https://github.com/a/b-c. See www.x.org (and "
+                                     "huggingface.co/datasets/d), R1 arXiv:2503.10460. Done.")
+    assert clean.text == "Code is at . See  (and ), R1 . Done."
+    assert normalise.without_markup("a 3/4 split and TCP/IP").text == "a 3/4 split and TCP/IP"
+
+
+def test_a_hedged_measured_value_is_no_part_of_a_concept(nlp):
+    """Three arXiv abstracts of the corpus (tests/fixtures/hedged_values.jsonl) that report
+    ``about 70% accuracy``, ``as much as 76.3% ... fine-tuning`` and ``around 55% accuracy``.
+    The value and the words that hedge it go, the concept stays (at 21.6K abstracts 1,750
+    concepts began with a value, such as ``as much as 76.3% downstream fine-tuning``)."""
+    records, _, problems = read_paths([FIXTURES / "hedged_values.jsonl"])
+    assert not problems and len(records) == 3
+    extracted = concepts.extract_records(records, nlp)
+    labels = [c["label"] for record in extracted for c in record["concepts"]]
+    assert not [label for label in labels if label[:1].isdigit() or "%" in label
+                or label.split()[0].lower() in ("about", "around", "as", "much")]
+    assert "downstream fine-tuning" in labels and labels.count("accuracy") >= 2
