@@ -23,7 +23,7 @@ SPELLING = tuple(sorted(((row["pattern"].lower(), row["id"].lower())
 _LATEX = re.compile(r"\$?\\(?:operatorname|mathrm|text|emph|textbf|textit)\{([^{}]*)\}\$?")
 _PARENTHETICAL = re.compile(r"\([^()]*(?:\)|$)")
 _STRAY = re.compile(r"[()\[\]\"$\\{}]")
-_POSSESSIVE = re.compile(r"'s\b|(?<=\w)s'(?=\s|$)")
+_POSSESSIVE = re.compile(r"'s\b|\b(\w+s)'(?=\s|$)")  # model's; clients', companies'
 # Unicode format characters (category Cf): invisible, yet they reorder (U+202E), join (U+200D) or
 # mark (U+FEFF) the text around them; a label never keeps one
 _FORMAT = re.compile("[\u00ad\u0600-\u0605\u061c\u06dd\u070f\u0890\u0891\u08e2\u180e"
@@ -105,7 +105,7 @@ def _words(text):
     text = _FORMAT.sub("", unicodedata.normalize("NFKC", text)).replace("\u2019", "'")
     text = _LATEX.sub(r"\1", text)
     text = _STRAY.sub(" ", _PARENTHETICAL.sub(" ", text))
-    text = _POSSESSIVE.sub("", text)
+    text = _POSSESSIVE.sub(lambda m: singular(m.group(1)) if m.group(1) else "", text)
     return text.split()
 
 

@@ -593,3 +593,12 @@ def test_a_hedged_measured_value_is_no_part_of_a_concept(nlp):
     assert not [label for label in labels if label[:1].isdigit() or "%" in label
                 or label.split()[0].lower() in ("about", "around", "as", "much")]
     assert "downstream fine-tuning" in labels and labels.count("accuracy") >= 2
+
+
+def test_a_plural_possessive_keeps_its_word():
+    """``large companies' training frameworks`` (an abstract of tests/fixtures/urls.jsonl) used to
+    give ``large companie training``: the possessive's ``s'`` was cut off the word."""
+    assert normalise.display_label("large companies' training frameworks") == \
+        "large company training framework"
+    assert normalise.concept_key("clients' devices") == normalise.concept_key("client devices")
+    assert normalise.display_label("the model's prediction") == "the model prediction"
