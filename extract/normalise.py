@@ -221,6 +221,11 @@ _URL = re.compile(r"(?:(?:https?|ftp)://|\bwww\.|\b(?:[\w-]+\.)+(?:com|org|net|e
                   r"|\b(?:arXiv|arxiv):\s?\d{4}\.\d{4,5}(?:v\d+)?")
 
 
+def _may_hold_link(text):
+    """A quick test before _URL: every address or id it finds holds one of these."""
+    return "/" in text or "www." in text or "rxiv:" in text
+
+
 class CleanText(NamedTuple):
     """A text without LaTeX markup and citations: ``origin[i]`` is the offset in the original
     text of character ``i`` of ``text`` (a ``range`` when nothing was removed, else an array of
@@ -242,7 +247,7 @@ def _removed_citations(text):
     gone = set()
     for match in _CITATION.finditer(text):
         gone.update(range(match.start(), match.end()))
-    if "/" in text or "www." in text or "rxiv:" in text:
+    if _may_hold_link(text):
         for match in _URL.finditer(text):
             gone.update(range(match.start(), match.end()))
     return gone
@@ -253,8 +258,7 @@ def without_markup(text):
     ``$\\mathrm{EF}^{21}$`` -> ``EF21``), citations (``[12]``, ``(Smith et al., 2020)``, an
     author before ``et al.``) and web addresses, with each kept character's offset in ``text``
     (``CleanText``)."""
-    if not any(c in text for c in "\\${}[(/") and " et al" not in text and "www." not in text \
-            and "rxiv:" not in text:
+    if not any(c in text for c in "\\${}[(") and " et al" not in text and not _may_hold_link(text):
         return CleanText(text, range(len(text) + 1))
     gone = _removed_citations(text)
     if not gone and not any(c in text for c in "\\${}"):  # brackets or slashes, no citation

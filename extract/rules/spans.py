@@ -260,7 +260,7 @@ def trim(doc, start, end, vocab):
 
 
 def hedges_a_value(doc, start, end):
-    """True when a number follows the word ``start`` within two words, inside the phrase
+    """True when a number follows the word ``start`` within three words, inside the phrase
     (``about 70%``, ``as much as 76.3%``), with the phrase going on after it."""
     for i in range(start + 1, min(start + 4, end - 1)):
         if doc[i].like_num or (_QUANTITY.match(doc[i].lower_) and any(c.isdigit() for c in doc[i].text)):

@@ -234,10 +234,9 @@ def edge_values(graph, data):
     return values
 
 
-def drawing(graph, degree=None):
+def drawing(graph, degree):
     """{node: (x, y, size, (r, g, b), shape)}: the seeded layout (y up, as Gephi draws), size
-    by degree and colour and shape by kind."""
-    degree = degree or appearance.degrees(graph)
+    by ``degree`` (appearance.degrees) and colour and shape by kind."""
     positions = appearance.layout(graph)
     out = {}
     for node, data in graph.nodes(data=True):
@@ -298,14 +297,11 @@ def escaped(value):
     return attr(value) if isinstance(value, str) else text(value)
 
 
-def write_gexf(graph, path, drawn=None, columns=None, degree=None):
+def write_gexf(graph, path, drawn, columns, degree):
     """Write the graph as GEXF 1.3 (valid against the official RELAX NG grammar) to ``path``;
-    ``drawn`` is its drawing(graph), ``columns`` its node_columns(graph) and ``degree`` its
-    appearance.degrees(graph), made when not given. Written as ElementTree would indent it,
-    one node or edge at a time."""
-    degree = degree or appearance.degrees(graph)
-    drawn = drawn or drawing(graph, degree)
-    columns = columns or node_columns(graph)
+    ``drawn`` is its drawing(graph, degree), ``columns`` its node_columns(graph) and ``degree``
+    its appearance.degrees(graph). Written as ElementTree would indent it, one node or edge at
+    a time."""
     communities = community_names(graph)
     starts = {node: appearance.node_start(data) for node, data in graph.nodes(data=True)}
     dynamic = any(start is not None for start in starts.values())
@@ -416,12 +412,10 @@ def data_line(prefix, value):
     return f"{prefix}>{body}</data>\n"
 
 
-def write_graphml(graph, path, drawn=None, columns=None, degree=None):
-    """Write the graph as GraphML to ``path``: the label in a ``label`` key, the same attributes
-    as the GEXF, position, size and colour in the keys Gephi reads (x, y, size, r, g, b)."""
-    degree = degree or appearance.degrees(graph)
-    drawn = drawn or drawing(graph, degree)
-    columns = columns or node_columns(graph)
+def write_graphml(graph, path, drawn, columns, degree):
+    """Write the graph as GraphML to ``path`` (``drawn``, ``columns`` and ``degree`` as for
+    write_gexf): the label in a ``label`` key, the same attributes as the GEXF, position, size
+    and colour in the keys Gephi reads (x, y, size, r, g, b)."""
     communities = community_names(graph)
     keys = [("label", "node", "label", "string")]
     keys += [(name, "node", name, GRAPHML_TYPES[kind]) for name, kind, _ in columns]

@@ -70,7 +70,7 @@ def package_text(*parts):
     return resources.files("paperkg.graph").joinpath(*parts).read_text(encoding="utf-8")
 
 
-def selection(graph, max_nodes=defaults.MAX_NODES, degree=None):
+def selection(graph, max_nodes, degree):
     """The nodes to draw, in graph order, and how they were chosen: (nodes, rule) where rule is
     None when the whole graph is drawn, else {papers, concepts}: how many of each were kept.
 
@@ -81,7 +81,6 @@ def selection(graph, max_nodes=defaults.MAX_NODES, degree=None):
     cannot fill go to the other."""
     if max_nodes is None or graph.number_of_nodes() <= max_nodes:
         return list(graph), None
-    degree = degree or appearance.degrees(graph)
     papers, concepts = [], []
     for node, data in graph.nodes(data=True):
         (papers if data["kind"] == model.PAPER else concepts).append(node)

@@ -926,8 +926,8 @@ def merge(runs, path, folder):
                               env=dict(os.environ, LC_ALL="C"), stderr=subprocess.PIPE,
                               text=True)
         if done.returncode != 0:
-            said = done.stderr.strip().splitlines() or [f"sort exit status {done.returncode}"]
-            raise OSError(f"merging the sorted N-Triples into {path} failed: {said[-1]}")
+            raise OSError(f"merging the sorted N-Triples into {path} failed: "
+                          f"{last_word(done.stderr, f'sort exit status {done.returncode}')}")
         return
     files = [open(run, encoding="utf-8", newline="\n") for run in runs]
     try:
@@ -936,6 +936,12 @@ def merge(runs, path, folder):
     finally:
         for f in files:
             f.close()
+
+
+def last_word(stderr, otherwise):
+    """The last line a failed process wrote to ``stderr``, else ``otherwise``."""
+    lines = stderr.strip().splitlines()
+    return lines[-1] if lines else otherwise
 
 
 BLOCK = 20_000  # lines joined into one write of a sorted run
@@ -1103,8 +1109,8 @@ class Helper:
         failed (a full disk, a kill), which the output set reports in one line."""
         _, said = self.process.communicate()
         if self.process.returncode != 0:
-            last = said.strip().splitlines() or [f"exit status {self.process.returncode}"]
-            raise OSError(f"writing {self.path} failed: {last[-1]}")
+            raise OSError(f"writing {self.path} failed: "
+                          f"{last_word(said, f'exit status {self.process.returncode}')}")
 
     def kill(self):
         if self.process.poll() is None:
