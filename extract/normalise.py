@@ -140,6 +140,7 @@ def keeps_case(word, title_run):
     return word[:1].isupper() and not title_run
 
 
+@lru_cache(maxsize=FORMS_CACHE)
 def written_case(text):
     """``text`` with each word in its written form (``keeps_case``), nothing else changed:
     ``Area Under the Curve`` -> ``area under the curve``, ``Merkle tree`` stays."""
@@ -223,7 +224,11 @@ _URL = re.compile(r"(?:(?:https?|ftp)://|\bwww\.|\b(?:[\w-]+\.)+(?:com|org|net|e
 
 def _may_hold_link(text):
     """A quick test before _URL: every address or id it finds holds one of these."""
-    return "/" in text or "www." in text or "rxiv:" in text
+    return "/" in text or "www." in text or "rxiv:" in text or "rXiv:" in text
+
+
+# A quick test before _CITATION: every citation it finds holds a bracket, "et al" or a year.
+_MAY_CITE = re.compile(r"\[|et al|(?:19|20)\d\d")
 
 
 class CleanText(NamedTuple):
@@ -242,15 +247,12 @@ class CleanText(NamedTuple):
 
 
 def _removed_citations(text):
-    """Character positions of citations (``[12]``, ``(Smith et al., 2020)``, ``Smith et al.``)
-    and web addresses (a link to code or data names no concept)."""
-    gone = set()
-    for match in _CITATION.finditer(text):
-        gone.update(range(match.start(), match.end()))
+    """(start, end) of the citations (``[12]``, ``(Smith et al., 2020)``, ``Smith et al.``) and
+    web addresses (a link to code or data names no concept) of ``text``, by start."""
+    found = [match.span() for match in _CITATION.finditer(text)] if _MAY_CITE.search(text) else []
     if _may_hold_link(text):
-        for match in _URL.finditer(text):
-            gone.update(range(match.start(), match.end()))
-    return gone
+        found += [match.span() for match in _URL.finditer(text)]
+    return sorted(found)
 
 
 def without_markup(text):
@@ -261,8 +263,18 @@ def without_markup(text):
     if not any(c in text for c in "\\${}[(") and " et al" not in text and not _may_hold_link(text):
         return CleanText(text, range(len(text) + 1))
     gone = _removed_citations(text)
-    if not gone and not any(c in text for c in "\\${}"):  # brackets or slashes, no citation
-        return CleanText(text, range(len(text) + 1))
+    if not any(c in text for c in "\\${}"):  # no markup: cut the citations out by slices
+        if not gone:
+            return CleanText(text, range(len(text) + 1))
+        out, origin, i = [], array("I"), 0
+        for start, end in gone:
+            out.append(text[i:start])
+            origin.extend(range(i, start))
+            i = max(i, end)
+        out.append(text[i:])
+        origin.extend(range(i, len(text) + 1))
+        return CleanText("".join(out), origin)
+    gone = {i for start, end in gone for i in range(start, end)}
     out, origin = [], []
     i, math = 0, False
     while i < len(text):

@@ -552,14 +552,15 @@ def test_keys_one_id_apart_are_one_concept_and_no_id_is_empty(nlp):
 
 
 def test_web_addresses_are_never_concepts(nlp):
-    """Three arXiv abstracts of the corpus (tests/fixtures/urls.jsonl) that end with or name a
-    link to their code, one also the arXiv ids of two models. At 21.6K abstracts 2,554 concepts
+    """Four arXiv abstracts of the corpus (tests/fixtures/urls.jsonl): three end with or name a
+    link to their code, one also the arXiv ids of two models; one cites a paper by its arXiv id
+    alone, with no slash anywhere in the text. At 21.6K abstracts 2,554 concepts
     were made of links, such as ``following repository https://github.com/…``,
     ``github.com/…`` or ``athttps://…``; a link or a paper's id is now left out like a
     citation, so no concept holds one, and the methods named beside them are still found, their
     mentions pointing into the original text."""
     records, _, problems = read_paths([FIXTURES / "urls.jsonl"])
-    assert not problems and len(records) == 3
+    assert not problems and len(records) == 4
     extracted = concepts.extract_records(records, nlp)
     mentions = [(record, m) for record in extracted for c in record["concepts"]
                 for m in c["mentions"]]
@@ -579,6 +580,9 @@ def test_without_markup_leaves_links_out_but_not_their_sentence():
                                      "huggingface.co/datasets/d), R1 arXiv:2503.10460. Done.")
     assert clean.text == "Code is at . See  (and ), R1 . Done."
     assert normalise.without_markup("a 3/4 split and TCP/IP").text == "a 3/4 split and TCP/IP"
+    # an arXiv id is left out in either spelling, in a text with no slash
+    assert normalise.without_markup("data (arXiv:2404.05405) and arxiv:2404.05406v2 too").text \
+        == "data () and  too"
 
 
 def test_a_hedged_measured_value_is_no_part_of_a_concept(nlp):
