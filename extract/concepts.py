@@ -52,8 +52,9 @@ def in_original(found, clean):
     """A doc's compact result (``read_doc``) with the candidates' character offsets moved from
     the clean text that was parsed to the original text (``normalise.CleanText``)."""
     candidates, acronyms = found
-    return [Found(*c)._replace(**dict(zip(("start", "end"), clean.span(c[0], c[1]))))
-            for c in candidates], acronyms
+    if isinstance(clean.origin, range):  # nothing was removed: the offsets are the original's
+        return [Found(*c) for c in candidates], acronyms
+    return [Found(*clean.span(c[0], c[1]), *c[2:]) for c in candidates], acronyms
 
 
 def corpus_acronyms(per_doc):
@@ -281,5 +282,11 @@ def concept_table(records_with_concepts):
 def is_coordination(text, label):
     """True for a mention that coordinates this concept with another (``computational and
     communication bottlenecks`` for ``computational bottleneck``): evidence, not a variant."""
+    words = text.lower().split()
+    if _COORDINATORS.isdisjoint(words):
+        return False
     label_words = set(label.lower().split())
-    return any(w in defaults.COORDINATORS and w not in label_words for w in text.lower().split())
+    return any(w in _COORDINATORS and w not in label_words for w in words)
+
+
+_COORDINATORS = frozenset(defaults.COORDINATORS)

@@ -99,7 +99,8 @@ def build_graph(records, concept_rows=(), meta=None, min_cited=defaults.MIN_CITE
     """The graph of extracted ``records`` (reader records with "concepts") and the corpus-wide
     ``concept_rows`` (id, type, label, alt_labels, papers). Works outside the corpus that at
     least ``min_cited`` papers cite become paper nodes of role "cited". Deterministic: nodes and
-    edges are added in a sorted order."""
+    edges are added in a sorted order. A mention edge holds its record's list of mentions, not a
+    copy (nothing changes it, and a corpus has half a million)."""
     graph = nx.MultiDiGraph(**(meta or {}))
     cites, classics, elsewhere = citations(records, min_cited)
     for record in sorted(records, key=lambda r: (r["role"] != ANCHOR, r["id"])):
@@ -142,7 +143,7 @@ def build_graph(records, concept_rows=(), meta=None, min_cited=defaults.MIN_CITE
         for concept in sorted(record.get("concepts", ()), key=lambda c: c["id"]):
             kind = MENTION_EDGE[concept["type"]]
             graph.add_edge(source, concept_node(concept["id"]), key=kind, kind=kind,
-                           weight=1.0, mentions=[dict(m) for m in concept["mentions"]],
+                           weight=1.0, mentions=concept["mentions"],
                            source=concept["source"], score=concept["score"])
     for citing, cited in cites:
         graph.add_edge(paper_node(citing), paper_node(cited), key=CITES, kind=CITES, weight=1.0)

@@ -84,13 +84,33 @@ REPLACEMENT = "\ufffd"
 
 def write(graph, outputs, degree=None):
     """Write graph.gexf and graph.graphml of ``graph`` (one layout for both) to the paths the
-    io.OutputSet ``outputs`` gives; ``degree`` is appearance.degrees(graph), made when not
+    io.OutputSet ``outputs`` gives, in one pass over the graph: each node's and edge's values
+    are computed once for both files. ``degree`` is appearance.degrees(graph), made when not
     given. Returns the file names."""
     degree = degree or appearance.degrees(graph)
     drawn = drawing(graph, degree)
     columns = node_columns(graph)
-    write_gexf(graph, outputs.path("graph.gexf"), drawn, columns, degree)
-    write_graphml(graph, outputs.path("graph.graphml"), drawn, columns, degree)
+    communities = community_names(graph)
+    ids = {node: attr(node) for node in graph}
+    gexf = GexfLines(graph, drawn, columns, degree, ids)
+    graphml = GraphmlLines(drawn, columns, ids)
+    with open(outputs.path("graph.gexf"), "w", encoding="utf-8", newline="\n") as gexf_file, \
+            open(outputs.path("graph.graphml"), "w", encoding="utf-8", newline="\n") as graphml_file:
+        both = ((Batched(gexf_file), gexf), (Batched(graphml_file), graphml))
+        for out, lines in both:
+            out.write(lines.head(graph))
+        for is_node, item, data in elements(graph, ", ".join(FILES), degree):
+            if is_node:
+                values = node_values(graph, item, degree, communities)
+                for out, lines in both:
+                    out.write(lines.node(item, data, values))
+            else:
+                values = edge_values(graph, data)
+                for out, lines in both:
+                    out.write(lines.edge(item, data, values))
+        for out, lines in both:
+            out.write(lines.tail())
+            out.flush()
     return FILES
 
 
@@ -297,81 +317,86 @@ def escaped(value):
     return attr(value) if isinstance(value, str) else text(value)
 
 
-def write_gexf(graph, path, drawn, columns, degree):
-    """Write the graph as GEXF 1.3 (valid against the official RELAX NG grammar) to ``path``;
-    ``drawn`` is its drawing(graph, degree), ``columns`` its node_columns(graph) and ``degree``
-    its appearance.degrees(graph). Written as ElementTree would indent it, one node or edge at
-    a time."""
-    communities = community_names(graph)
-    starts = {node: appearance.node_start(data) for node, data in graph.nodes(data=True)}
-    dynamic = any(start is not None for start in starts.values())
-    graph_attrs = [("defaultedgetype", "directed"), ("idtype", "string")]
-    if dynamic:
-        graph_attrs += [("mode", "dynamic"), ("timeformat", "integer")]
-    ids = {node: attr(node) for node in graph}
-    pad3, pad4, pad5 = INDENT * 3, INDENT * 4, INDENT * 5
-    node_value = [(name, f'{pad5}<attvalue for="{name}" value="') for name, _, _ in columns]
-    edge_value = [(name, f'{pad5}<attvalue for="{name}" value="') for name, _, _ in EDGE_COLUMNS]
-    alpha, edge_alpha = text(defaults.NODE_ALPHA), text(defaults.EDGE_ALPHA)
-    edge_viz, seen = {}, {}
-    with open(path, "w", encoding="utf-8", newline="\n") as fh:
-        out = Batched(fh)
-        out.write('<?xml version="1.0" encoding="UTF-8"?>\n')
-        out.write(f'<gexf xmlns="{GEXF_NS}" xmlns:viz="{VIZ_NS}" version="1.3">\n')
-        out.write(f"{INDENT}<meta>\n")
-        out.write(tag("creator", (), 2, f"paperkg {__version__}"))
-        out.write(tag("description", (), 2, description(graph)))
-        out.write(f"{INDENT}</meta>\n")
-        out.write(start_tag("graph", graph_attrs, 1))
-        for cls, declared in (("node", columns), ("edge", EDGE_COLUMNS)):
-            out.write(f'{INDENT * 2}<attributes class="{cls}">\n')
-            for name, kind, _ in declared:
-                out.write(tag("attribute", (("id", name), ("title", name), ("type", kind)), 3))
-            out.write(f"{INDENT * 2}</attributes>\n")
-        out.write(f'{INDENT * 2}<nodes count="{graph.number_of_nodes()}">\n')
-        number = 0
-        for is_node, item, data in elements(graph, "graph.gexf", degree):
-            if is_node:
-                node = item
-                start = "" if starts[node] is None else f' start="{starts[node]}"'
-                parts = [f'{pad3}<node id="{ids[node]}" label="{attr(data["label"])}"{start}>\n']
-                values = node_values(graph, node, degree, communities)
-                parts += attvalues(node_value, values)
-                x, y, size, (r, g, b), shape = drawn[node]
-                parts += [
-                    f'{pad4}<viz:color r="{r}" g="{g}" b="{b}" a="{alpha}" />\n',
-                    f'{pad4}<viz:position x="{text(x)}" y="{text(y)}" z="0.0" />\n',
-                    f'{pad4}<viz:size value="{text(size)}" />\n',
-                    f'{pad4}<viz:shape value="{defaults.GEXF_SHAPES.get(shape, "disc")}" />\n',
-                    f"{pad3}</node>\n"]
-                out.write("".join(parts))
-                continue
-            if number == 0:
-                out.write(f"{INDENT * 2}</nodes>\n")
-                out.write(f'{INDENT * 2}<edges count="{appearance.edge_count(degree)}">\n')
-            u, v = item
-            kind = data["kind"]
-            viz_key = kind if kind in defaults.EDGE_COLORS else (kind, graph.nodes[v]["kind"],
-                                                                 graph.nodes[v].get("concept_type"))
-            viz = edge_viz.get(viz_key)
-            if viz is None:
-                r, g, b = appearance.rgb(edge_color(graph, v, kind))
-                viz = edge_viz[viz_key] = (f'{pad4}<viz:color r="{r}" g="{g}" b="{b}" '
-                                           f'a="{edge_alpha}" />\n')
-            kind_text = attr(kind)
-            parts = [f'{pad3}<edge id="e{number}" source="{ids[u]}" target="{ids[v]}" '
-                     f'kind="{kind_text}" label="{kind_text}" weight="{text(edge_weight(data))}">\n']
-            parts += attvalues(edge_value, edge_values(graph, data), seen)
-            parts += [viz, f"{pad3}</edge>\n"]
-            out.write("".join(parts))
-            number += 1
-        if number == 0:
-            out.write(f"{INDENT * 2}</nodes>\n")
-            out.write(f'{INDENT * 2}<edges count="0" />\n')
+class GexfLines:
+    """graph.gexf, GEXF 1.3 (valid against the official RELAX NG grammar), as text in the order
+    written: ``head``, ``node`` for each node, ``edge`` for each edge (graph order), ``tail``;
+    indented as ElementTree would indent it. ``drawn`` is drawing(graph, degree), ``columns``
+    node_columns(graph), ``degree`` appearance.degrees(graph), ``ids`` the nodes' escaped ids."""
+
+    def __init__(self, graph, drawn, columns, degree, ids):
+        self.graph, self.drawn, self.degree, self.ids = graph, drawn, degree, ids
+        self.starts = {node: appearance.node_start(data) for node, data in graph.nodes(data=True)}
+        pad5 = INDENT * 5
+        self.node_value = [(name, f'{pad5}<attvalue for="{name}" value="') for name, _, _ in columns]
+        self.edge_value = [(name, f'{pad5}<attvalue for="{name}" value="')
+                           for name, _, _ in EDGE_COLUMNS]
+        self.columns = columns
+        self.alpha, self.edge_alpha = text(defaults.NODE_ALPHA), text(defaults.EDGE_ALPHA)
+        self.edge_viz, self.seen, self.number = {}, {}, 0
+
+    def head(self, graph):
+        graph_attrs = [("defaultedgetype", "directed"), ("idtype", "string")]
+        if any(start is not None for start in self.starts.values()):
+            graph_attrs += [("mode", "dynamic"), ("timeformat", "integer")]
+        parts = ['<?xml version="1.0" encoding="UTF-8"?>\n',
+                 f'<gexf xmlns="{GEXF_NS}" xmlns:viz="{VIZ_NS}" version="1.3">\n',
+                 f"{INDENT}<meta>\n",
+                 tag("creator", (), 2, f"paperkg {__version__}"),
+                 tag("description", (), 2, description(graph)),
+                 f"{INDENT}</meta>\n",
+                 start_tag("graph", graph_attrs, 1)]
+        for cls, declared in (("node", self.columns), ("edge", EDGE_COLUMNS)):
+            parts.append(f'{INDENT * 2}<attributes class="{cls}">\n')
+            parts += [tag("attribute", (("id", name), ("title", name), ("type", kind)), 3)
+                      for name, kind, _ in declared]
+            parts.append(f"{INDENT * 2}</attributes>\n")
+        parts.append(f'{INDENT * 2}<nodes count="{graph.number_of_nodes()}">\n')
+        return "".join(parts)
+
+    def node(self, node, data, values):
+        pad3, pad4 = INDENT * 3, INDENT * 4
+        start = "" if self.starts[node] is None else f' start="{self.starts[node]}"'
+        parts = [f'{pad3}<node id="{self.ids[node]}" label="{attr(data["label"])}"{start}>\n']
+        parts += attvalues(self.node_value, values)
+        x, y, size, (r, g, b), shape = self.drawn[node]
+        parts += [f'{pad4}<viz:color r="{r}" g="{g}" b="{b}" a="{self.alpha}" />\n',
+                  f'{pad4}<viz:position x="{text(x)}" y="{text(y)}" z="0.0" />\n',
+                  f'{pad4}<viz:size value="{text(size)}" />\n',
+                  f'{pad4}<viz:shape value="{defaults.GEXF_SHAPES.get(shape, "disc")}" />\n',
+                  f"{pad3}</node>\n"]
+        return "".join(parts)
+
+    def edge(self, item, data, values):
+        pad3, pad4 = INDENT * 3, INDENT * 4
+        parts = []
+        if self.number == 0:
+            parts += [f"{INDENT * 2}</nodes>\n",
+                      f'{INDENT * 2}<edges count="{appearance.edge_count(self.degree)}">\n']
+        u, v = item
+        kind = data["kind"]
+        target = self.graph.nodes[v]
+        viz_key = kind if kind in defaults.EDGE_COLORS else (kind, target["kind"],
+                                                             target.get("concept_type"))
+        viz = self.edge_viz.get(viz_key)
+        if viz is None:
+            r, g, b = appearance.rgb(edge_color(self.graph, v, kind))
+            viz = self.edge_viz[viz_key] = (f'{pad4}<viz:color r="{r}" g="{g}" b="{b}" '
+                                            f'a="{self.edge_alpha}" />\n')
+        kind_text = attr(kind)
+        parts.append(f'{pad3}<edge id="e{self.number}" source="{self.ids[u]}" '
+                     f'target="{self.ids[v]}" kind="{kind_text}" label="{kind_text}" '
+                     f'weight="{text(edge_weight(data))}">\n')
+        parts += attvalues(self.edge_value, values, self.seen)
+        parts += [viz, f"{pad3}</edge>\n"]
+        self.number += 1
+        return "".join(parts)
+
+    def tail(self):
+        if self.number == 0:
+            edges = f"{INDENT * 2}</nodes>\n{INDENT * 2}<edges count=\"0\" />\n"
         else:
-            out.write(f"{INDENT * 2}</edges>\n")
-        out.write(f"{INDENT}</graph>\n</gexf>\n")
-        out.flush()
+            edges = f"{INDENT * 2}</edges>\n"
+        return f"{edges}{INDENT}</graph>\n</gexf>\n"
 
 
 def attvalues(prefixes, values, seen=None):
@@ -412,53 +437,55 @@ def data_line(prefix, value):
     return f"{prefix}>{body}</data>\n"
 
 
-def write_graphml(graph, path, drawn, columns, degree):
-    """Write the graph as GraphML to ``path`` (``drawn``, ``columns`` and ``degree`` as for
-    write_gexf): the label in a ``label`` key, the same attributes as the GEXF, position, size
+class GraphmlLines:
+    """graph.graphml as text in the order written (``head``, ``node``, ``edge``, ``tail``, as
+    GexfLines): the label in a ``label`` key, the same attributes as the GEXF, position, size
     and colour in the keys Gephi reads (x, y, size, r, g, b)."""
-    communities = community_names(graph)
-    keys = [("label", "node", "label", "string")]
-    keys += [(name, "node", name, GRAPHML_TYPES[kind]) for name, kind, _ in columns]
-    keys += [(name, "node", name, kind) for name, kind in GRAPHML_NODE_DRAWING]
-    keys += [("weight", "edge", "weight", "double")]
-    keys += [(f"edge_{name}", "edge", name, GRAPHML_TYPES[kind]) for name, kind, _ in EDGE_COLUMNS]
-    ids = {node: attr(node) for node in graph}
-    pad2, pad3 = INDENT * 2, INDENT * 3
-    label_key = f'{pad3}<data key="label"'
-    node_keys = [(name, f'{pad3}<data key="{name}"') for name, _, _ in columns]
-    drawing_keys = [f'{pad3}<data key="{name}"' for name, _ in GRAPHML_NODE_DRAWING]
-    weight_key = f'{pad3}<data key="weight"'
-    edge_keys = [(name, f'{pad3}<data key="edge_{name}"') for name, _, _ in EDGE_COLUMNS]
-    with open(path, "w", encoding="utf-8", newline="\n") as fh:
-        out = Batched(fh)
-        out.write('<?xml version="1.0" encoding="UTF-8"?>\n')
-        out.write(f'<graphml xmlns="{GRAPHML_NS}">\n')
-        for key_id, owner, name, kind in keys:
-            out.write(tag("key", (("id", key_id), ("for", owner), ("attr.name", name),
-                                  ("attr.type", kind)), 1))
-        out.write(f'{INDENT}<graph id="paperkg" edgedefault="directed">\n')
-        number = 0
-        for is_node, item, data in elements(graph, "graph.graphml", degree):
-            if is_node:
-                node = item
-                parts = [f'{pad2}<node id="{ids[node]}">\n', data_line(label_key, data["label"])]
-                values = node_values(graph, node, degree, communities)
-                parts += [data_line(prefix, values[name]) for name, prefix in node_keys
-                          if name in values]
-                x, y, size, (r, g, b), _ = drawn[node]
-                parts += [data_line(prefix, value)
-                          for prefix, value in zip(drawing_keys, (x, y, size, r, g, b))]
-                parts.append(f"{pad2}</node>\n")
-                out.write("".join(parts))
-                continue
-            u, v = item
-            parts = [f'{pad2}<edge id="e{number}" source="{ids[u]}" target="{ids[v]}">\n',
-                     data_line(weight_key, edge_weight(data))]
-            values = edge_values(graph, data)
-            parts += [data_line(prefix, values[name]) for name, prefix in edge_keys
-                      if name in values]
-            parts.append(f"{pad2}</edge>\n")
-            out.write("".join(parts))
-            number += 1
-        out.write(f"{INDENT}</graph>\n</graphml>\n")
-        out.flush()
+
+    def __init__(self, drawn, columns, ids):
+        self.drawn, self.columns, self.ids = drawn, columns, ids
+        pad3 = INDENT * 3
+        self.label_key = f'{pad3}<data key="label"'
+        self.node_keys = [(name, f'{pad3}<data key="{name}"') for name, _, _ in columns]
+        self.drawing_keys = [f'{pad3}<data key="{name}"' for name, _ in GRAPHML_NODE_DRAWING]
+        self.weight_key = f'{pad3}<data key="weight"'
+        self.edge_keys = [(name, f'{pad3}<data key="edge_{name}"') for name, _, _ in EDGE_COLUMNS]
+        self.number = 0
+
+    def head(self, graph):
+        keys = [("label", "node", "label", "string")]
+        keys += [(name, "node", name, GRAPHML_TYPES[kind]) for name, kind, _ in self.columns]
+        keys += [(name, "node", name, kind) for name, kind in GRAPHML_NODE_DRAWING]
+        keys += [("weight", "edge", "weight", "double")]
+        keys += [(f"edge_{name}", "edge", name, GRAPHML_TYPES[kind])
+                 for name, kind, _ in EDGE_COLUMNS]
+        parts = ['<?xml version="1.0" encoding="UTF-8"?>\n', f'<graphml xmlns="{GRAPHML_NS}">\n']
+        parts += [tag("key", (("id", key_id), ("for", owner), ("attr.name", name),
+                              ("attr.type", kind)), 1) for key_id, owner, name, kind in keys]
+        parts.append(f'{INDENT}<graph id="paperkg" edgedefault="directed">\n')
+        return "".join(parts)
+
+    def node(self, node, data, values):
+        pad2 = INDENT * 2
+        parts = [f'{pad2}<node id="{self.ids[node]}">\n', data_line(self.label_key, data["label"])]
+        parts += [data_line(prefix, values[name]) for name, prefix in self.node_keys
+                  if name in values]
+        x, y, size, (r, g, b), _ = self.drawn[node]
+        parts += [data_line(prefix, value)
+                  for prefix, value in zip(self.drawing_keys, (x, y, size, r, g, b))]
+        parts.append(f"{pad2}</node>\n")
+        return "".join(parts)
+
+    def edge(self, item, data, values):
+        pad2 = INDENT * 2
+        u, v = item
+        parts = [f'{pad2}<edge id="e{self.number}" source="{self.ids[u]}" target="{self.ids[v]}">\n',
+                 data_line(self.weight_key, edge_weight(data))]
+        parts += [data_line(prefix, values[name]) for name, prefix in self.edge_keys
+                  if name in values]
+        parts.append(f"{pad2}</edge>\n")
+        self.number += 1
+        return "".join(parts)
+
+    def tail(self):
+        return f"{INDENT}</graph>\n</graphml>\n"

@@ -671,7 +671,7 @@ def preferred_label(cid, forms):
     else the id's words (``data parallel`` and ``data parallelism`` -> ``data parallelism``)."""
     matching = [f for f in forms if f and spelled_as(f, cid)]
     if matching:
-        return min(matching, key=lambda f: (-sum(c.isupper() for c in f), f))
+        return min(matching, key=lambda f: (-sum(map(str.isupper, f)), f))
     return cid.replace("-", " ")
 
 
