@@ -17,8 +17,17 @@ SEPARATORS = {"e.g.", "i.e.", "e.g", "i.e", "eg", "ie", "etc.", "cf.", "viz.", "
 NOUN_PHRASE_POS = {"NOUN", "PROPN", "ADJ", "X"}
 DROPPED_POS = {"DET", "PRON", "NUM", "PUNCT", "ADP", "CCONJ", "SCONJ", "PART", "SYM", "SPACE"}
 _PARENTHESES = re.compile(r"\s*\([^()]*(?:\)|$)")
-_QUANTITY = re.compile(r"^(?:[+\-\u00b1~]?[\d.,]+%?[kmbx]?|%|[a-z]|[a-z\d]{0,3}[/+*^][a-z\d]{1,3}"
-                       r"|[+\-\u00b1~]?\d+[.,]\d+%?[a-z]{1,4})$")  # ... and a value glued to its unit: 0.2db
+_QUANTITY = re.compile(r"^(?:[+\-\u00b1~]?[\d.,]+(?:%|\u00d7)?[kmbx]?|%|[a-z]|[a-z\d]{0,3}[/+*^][a-z\d]{1,3}"
+                       r"|[+\-\u00b1~]?\d+[.,]\d+%?[a-z]{1,4}"  # ... a value glued to its unit: 0.2db
+                       r"|[\d.,]+\u00b1[\d.,]+%?"  # ... with its error: 0.80\u00b10.02
+                       r"|\d+(?:st|nd|rd|th))$")  # ... and an ordinal: the 8th challenge
+# A model's size as the first part of a hyphenated word (``7B-parameter``, ``1.5B-scale``): with
+# the word, no part of a concept.
+_SIZE = re.compile(r"^\d+(?:\.\d+)?[kmbt]$")
+# Words that say how a value compares when they follow it (``3x higher convergence rate``,
+# ``2.0 times inference speedups``, ``40% fewer FLOPs``): they go with the value.
+VALUE_COMPARISONS = {"times", "fold", "percent", "higher", "lower", "fewer", "more", "less",
+                     "faster", "slower", "better", "smaller", "larger", "greater"}
 # Words that hedge or qualify a measured value before it ("about 70% accuracy", "as much as 76.3%
 # fine-tuning", "average 16.8% mIoU"): with the value, no part of a concept.
 QUANTITY_HEDGES = {"average", "much", "many", "roughly", "approximately", "nearly", "almost",
@@ -239,8 +248,12 @@ def trim(doc, start, end, vocab):
     while start < end:
         first, last = hyphen_compound(doc, start)
         if last - first > 1 and doc[start].text != "-":  # a hyphenated word: D-STT, state-of-the-art
-            if doc[start].like_num and start + 2 < end and doc[start + 1].text == "-":
-                start += 2  # "8-H100 GPU node": the count goes, the name stays
+            if _SIZE.match(doc[start].lower_) and last < end:
+                start = last  # "7B-parameter open-source LLM": the size goes whole
+                continue
+            if doc[start].like_num and start + 2 < end and doc[start + 1].text == "-" \
+                    and not doc[start + 2].is_lower:
+                start += 2  # "8-H100 GPU node": the count goes, the name stays ("8-bit" stays)
                 continue
             if doc[first:last].text.lower() in vocab.evaluative:
                 start = last
@@ -249,6 +262,9 @@ def trim(doc, start, end, vocab):
         word = plain(doc[start].lower_)
         if doc[start].pos_ in DROPPED_POS or word in vocab.evaluative or _QUANTITY.match(word):
             start += 1
+            while (start < end - 1 and doc[start].lower_ in VALUE_COMPARISONS
+                   and any(c.isdigit() for c in doc[start - 1].text)):
+                start += 1  # "3x higher convergence rate": the comparison goes with the value
             continue
         if (doc[start].pos_ == "ADV" or word in QUANTITY_HEDGES) and hedges_a_value(doc, start, end):
             start += 1
