@@ -185,8 +185,15 @@ class DisplayLabels(dict):
 
 
 def slug(key):
-    """``federated learning`` -> ``federated-learning``."""
-    return re.sub(r"[^a-z0-9.+]+", "-", key.lower()).strip("-")
+    """``federated learning`` -> ``federated-learning``; accents are folded away (``Fréchet
+    inception distance`` -> ``frechet-inception-distance``, one concept with ``Frechet ...``),
+    other letters outside ASCII (``δ``) dropped."""
+    if not key.isascii():
+        key = "".join(c for c in unicodedata.normalize("NFKD", key) if not unicodedata.combining(c))
+    return _NOT_IN_ID.sub("-", key.lower()).strip("-")
+
+
+_NOT_IN_ID = re.compile(r"[^a-z0-9.+]+")
 
 
 # --- text without markup or citations, with offsets back into the original ---------------------

@@ -110,7 +110,7 @@ from rdflib.namespace import DCTERMS, PROV, SKOS
 
 from paperkg.extract import progress
 from paperkg.extract.errors import PaperkgError
-from paperkg.extract.normalise import DisplayLabels
+from paperkg.extract.normalise import DisplayLabels, slug
 
 from .. import defaults, model
 from ..io import Batched
@@ -662,7 +662,7 @@ def displayed():
 
 def spelled_as(form, cid):
     """True if ``form`` is written as the concept id is (``ZeRO-3`` for zero-3)."""
-    return re.sub(r"[^a-z0-9.+]+", "-", form.lower()).strip("-") == cid
+    return slug(form) == cid
 
 
 def preferred_label(cid, forms):
@@ -698,11 +698,6 @@ def alternative_labels(pref, display_forms, raw_forms, shown=None):
 _PLAIN_FORM = re.compile(r"[^\W_](?:[\w .+/'-]*[\w+.])?")
 
 
-def as_id(phrase):
-    """The concept id a phrase would have (``ZeRO-3`` -> zero-3), as extract.normalise.slug."""
-    return re.sub(r"[^a-z0-9.+]+", "-", phrase.lower()).strip("-")
-
-
 def head_terms():
     """{id: (type, term)} of the field's word-list terms (extract/data/terms.jsonl), except the
     generic words (``model``, ``method``) that name no concept on their own."""
@@ -711,7 +706,7 @@ def head_terms():
     vocabulary = load_vocabulary()
     found = {}
     for phrase, kind in sorted(vocabulary.terms.items()):
-        cid = as_id(phrase)
+        cid = slug(phrase)
         if cid and kind in CONCEPT_CLASS and phrase not in vocabulary.generic:
             found.setdefault(cid, (kind, phrase))
     return found
@@ -731,7 +726,7 @@ def add_hierarchy(table):
         words = entry["pref"].split()
         entry["broader"] = None
         for start in range(1, len(words)):
-            ending = as_id(" ".join(words[start:]))
+            ending = slug(" ".join(words[start:]))
             other = ids.get(ending)
             if other is not None and other != node:
                 if set(table[other]["types"]) & set(entry["types"]):
