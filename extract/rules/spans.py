@@ -244,7 +244,10 @@ WHOLE_PHRASE_ORIGINS = ("acronym_long_form", "token_pattern_matches", "gerund_cl
 
 def trim(doc, start, end, vocab):
     """Drop leading determiners, numbers, punctuation and evaluative words (hyphenated ones
-    too: ``state-of-the-art``), trailing punctuation."""
+    too: ``state-of-the-art``), trailing punctuation. A phrase that starts inside a hyphenated
+    word starts with the whole word (``end-to-end training``, not ``end training``)."""
+    if start < end:
+        start = min(start, hyphen_compound(doc, start)[0])
     while start < end:
         first, last = hyphen_compound(doc, start)
         if last - first > 1 and doc[start].text != "-":  # a hyphenated word: D-STT, state-of-the-art
@@ -268,6 +271,9 @@ def trim(doc, start, end, vocab):
             continue
         if (doc[start].pos_ == "ADV" or word in QUANTITY_HEDGES) and hedges_a_value(doc, start, end):
             start += 1
+            continue
+        if doc[start].pos_ == "ADV" and start + 1 < end and doc[start + 1].pos_ == "DET":
+            start += 1  # "even the strongest model"
             continue
         break
     while end > start and doc[end - 1].is_punct and doc[end - 1].text != ")":
@@ -325,12 +331,15 @@ def chunk_pieces(doc, start, end, vocab):
         left_end -= 1
     first = doc[cc + 1]
     first_end = max([t.i for t in first.subtree if cc < t.i < end] or [cc + 1]) + 1
+    first_end = min(end, max(first_end, hyphen_compound(doc, first_end - 1)[1]))  # zero-shot
     named = is_name(doc[start:left_end]) or is_name([first])
     shared_head = end - first_end == 1 and word_type(doc[end - 1], vocab)
     if first_end >= end or (named and not shared_head):
         parts = [(start, left_end), (cc + 1, first_end), (first_end, end)]
         return [(s, e, label_text(doc, s, e)) for s, e in (trim(doc, s, e, vocab) for s, e in parts)
                 if s < e]
-    tail = label_text(doc, first_end, end)
-    return [(start, end, f"{label_text(doc, start, left_end)} {tail}"),
-            (cc + 1, end, label_text(doc, cc + 1, end))]
+    right = (cc + 1, end, label_text(doc, cc + 1, end))
+    if doc[left_end - 1].text.endswith("-"):  # "linguistics- and NLP-based methods": the left is cut
+        return [right]
+    return [(start, end, f"{label_text(doc, start, left_end)} {label_text(doc, first_end, end)}"),
+            right]
