@@ -79,7 +79,7 @@ def expand_acronyms(text, local, corpus):
             return match.group(0)
         found = written_case(found)
         return found if word != match.group(0) else singular_phrase(found)
-    return _ACRONYM.sub(long_form, text)
+    return text if text == text.lower() else _ACRONYM.sub(long_form, text)
 
 
 def singular_phrase(text):
@@ -104,7 +104,6 @@ def without_cut(candidates, cut, cut_counts, vocab):
     word (from the vocabulary, or seen elsewhere in the corpus) it was cut: candidates running
     into it give way to their shorter forms found without it (source "cut"). Otherwise those
     shorter forms are dropped."""
-    candidates = [Found(*c) for c in candidates]
     if cut is None:
         return [c for c in candidates if not c.cut]
     word = cut[2].lower()

@@ -184,6 +184,7 @@ class DisplayLabels(dict):
         return value
 
 
+@lru_cache(maxsize=FORMS_CACHE)
 def slug(key):
     """``federated learning`` -> ``federated-learning``; accents are folded away (``Fréchet
     inception distance`` -> ``frechet-inception-distance``, one concept with ``Frechet ...``),
