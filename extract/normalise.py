@@ -24,6 +24,7 @@ _LATEX = re.compile(r"\$?\\(?:operatorname|mathrm|text|emph|textbf|textit)\{([^{
 _PARENTHETICAL = re.compile(r"\([^()]*(?:\)|$)")
 _STRAY = re.compile(r"[()\[\]\"$\\{}]")
 _POSSESSIVE = re.compile(r"'s\b|\b(\w+s)'(?=\s|$)")  # model's; clients', companies'
+_MARKED = "\\$(){}[]\"'"  # what _LATEX, _PARENTHETICAL, _STRAY and _POSSESSIVE need to match
 # Unicode format characters (category Cf): invisible, yet they reorder (U+202E), join (U+200D) or
 # mark (U+FEFF) the text around them; a label never keeps one
 _FORMAT = re.compile("[\u00ad\u0600-\u0605\u061c\u06dd\u070f\u0890\u0891\u08e2\u180e"
@@ -102,6 +103,8 @@ def american(word):
 
 def _words(text):
     """The words of a label: no LaTeX, parenthetical, stray bracket, quote or possessive."""
+    if text.isascii() and not any(c in text for c in _MARKED):
+        return text.split()  # nothing below would change it (most forms): four times faster
     text = _FORMAT.sub("", unicodedata.normalize("NFKC", text)).replace("\u2019", "'")
     text = _LATEX.sub(r"\1", text)
     text = _STRAY.sub(" ", _PARENTHETICAL.sub(" ", text))
