@@ -245,8 +245,9 @@ WHOLE_PHRASE_ORIGINS = ("acronym_long_form", "token_pattern_matches", "gerund_cl
 def trim(doc, start, end, vocab):
     """Drop leading determiners, numbers, punctuation and evaluative words (hyphenated ones
     too: ``state-of-the-art``), trailing punctuation. A phrase that starts inside a hyphenated
-    word starts with the whole word (``end-to-end training``, not ``end training``)."""
-    if start < end:
+    word starts with the whole word (``end-to-end training``, not ``end training``), unless it
+    starts at an acronym (``GPU throughput`` of ``Cloud-to-GPU throughput``)."""
+    if start < end and not is_acronym(doc[start].text):
         start = min(start, hyphen_compound(doc, start)[0])
     while start < end:
         first, last = hyphen_compound(doc, start)
