@@ -282,10 +282,7 @@ def is_coordination(text, label):
     """True for a mention that coordinates this concept with another (``computational and
     communication bottlenecks`` for ``computational bottleneck``): evidence, not a variant."""
     words = text.lower().split()
-    if _COORDINATORS.isdisjoint(words):
+    if defaults.COORDINATORS.isdisjoint(words):
         return False
     label_words = set(label.lower().split())
-    return any(w in _COORDINATORS and w not in label_words for w in words)
-
-
-_COORDINATORS = frozenset(defaults.COORDINATORS)
+    return any(w in defaults.COORDINATORS and w not in label_words for w in words)

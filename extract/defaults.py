@@ -89,7 +89,7 @@ UNTYPED_TAILS = GENERIC_TAILS + ("trend", "family", "process", "setting", "desig
 VAGUE_HEADS = ("model", "process", "setting")
 
 # Words joining coordinated phrases: a mention holding one the label lacks is not an alt label.
-COORDINATORS = ("and", "or", "nor", "&")
+COORDINATORS = frozenset({"and", "or", "nor", "&"})
 
 # Sources (rule names) of candidates that name a whole concept (a defined long form, a user's
 # pattern): a noun phrase found inside one is a fragment of the name, not a concept of its own.

@@ -273,19 +273,19 @@ def without_markup(text):
     (``CleanText``)."""
     if not any(c in text for c in "\\${}[(") and " et al" not in text and not _may_hold_link(text):
         return CleanText(text, range(len(text) + 1))
-    gone = _removed_citations(text)
+    cited = _removed_citations(text)
     if not any(c in text for c in "\\${}"):  # no markup: cut the citations out by slices
-        if not gone:
+        if not cited:
             return CleanText(text, range(len(text) + 1))
         out, origin, i = [], array("I"), 0
-        for start, end in gone:
+        for start, end in cited:
             out.append(text[i:start])
             origin.extend(range(i, start))
             i = max(i, end)
         out.append(text[i:])
         origin.extend(range(i, len(text) + 1))
         return CleanText("".join(out), origin)
-    gone = {i for start, end in gone for i in range(start, end)}
+    gone = {i for start, end in cited for i in range(start, end)}
     out, origin = [], []
     i, math = 0, False
     while i < len(text):

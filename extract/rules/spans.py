@@ -267,7 +267,7 @@ def trim(doc, start, end, vocab):
         if doc[start].pos_ in DROPPED_POS or word in vocab.evaluative or _QUANTITY.match(word):
             start += 1
             while (start < end - 1 and doc[start].lower_ in VALUE_COMPARISONS
-                   and any(c.isdigit() for c in doc[start - 1].text)):
+                   and holds_digit(doc[start - 1])):
                 start += 1  # "3x higher convergence rate": the comparison goes with the value
             continue
         if (doc[start].pos_ == "ADV" or word in QUANTITY_HEDGES) and hedges_a_value(doc, start, end):
@@ -286,11 +286,16 @@ def hedges_a_value(doc, start, end):
     """True when a number follows the word ``start`` within three words, inside the phrase
     (``about 70%``, ``as much as 76.3%``), with the phrase going on after it."""
     for i in range(start + 1, min(start + 4, end - 1)):
-        if doc[i].like_num or (_QUANTITY.match(doc[i].lower_) and any(c.isdigit() for c in doc[i].text)):
+        if doc[i].like_num or (_QUANTITY.match(doc[i].lower_) and holds_digit(doc[i])):
             return True
         if doc[i].pos_ not in ("ADV", "ADP", "ADJ") and doc[i].lower_ not in QUANTITY_HEDGES:
             return False
     return False
+
+
+def holds_digit(token):
+    """True when the token holds a digit (``3x``, ``70%``, ``0.2dB``)."""
+    return any(c.isdigit() for c in token.text)
 
 
 def label_text(doc, start, end):

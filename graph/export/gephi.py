@@ -98,7 +98,7 @@ def write(graph, outputs, degree=None):
             open(outputs.path("graph.graphml"), "w", encoding="utf-8", newline="\n") as graphml_file:
         both = ((Batched(gexf_file), gexf), (Batched(graphml_file), graphml))
         for out, lines in both:
-            out.write(lines.head(graph))
+            out.write(lines.head())
         for is_node, item, data in elements(graph, ", ".join(FILES), degree):
             if is_node:
                 values = node_values(graph, item, degree, communities)
@@ -334,7 +334,8 @@ class GexfLines:
         self.alpha, self.edge_alpha = text(defaults.NODE_ALPHA), text(defaults.EDGE_ALPHA)
         self.edge_viz, self.seen, self.number = {}, {}, 0
 
-    def head(self, graph):
+    def head(self):
+        graph = self.graph
         graph_attrs = [("defaultedgetype", "directed"), ("idtype", "string")]
         if any(start is not None for start in self.starts.values()):
             graph_attrs += [("mode", "dynamic"), ("timeformat", "integer")]
@@ -452,7 +453,7 @@ class GraphmlLines:
         self.edge_keys = [(name, f'{pad3}<data key="edge_{name}"') for name, _, _ in EDGE_COLUMNS]
         self.number = 0
 
-    def head(self, graph):
+    def head(self):
         keys = [("label", "node", "label", "string")]
         keys += [(name, "node", name, GRAPHML_TYPES[kind]) for name, kind, _ in self.columns]
         keys += [(name, "node", name, kind) for name, kind in GRAPHML_NODE_DRAWING]
