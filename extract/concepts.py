@@ -13,6 +13,7 @@ from collections import Counter, defaultdict
 from typing import NamedTuple
 
 from . import defaults
+from .heap import collector_paused
 from .records import CONCEPT_TYPES, analysed_text
 from .candidates import term_type
 from .rules import score as rule_score
@@ -191,6 +192,13 @@ def extract_records(records, nlp, workers=1, batch_size=defaults.BATCH_SIZE, pro
     cleaned = [without_markup(text) for text in texts]  # parsed; offsets map back to texts
     found = compact_results([c.text for c in cleaned], nlp, workers=workers,
                             batch_size=batch_size, cache=cache, scheduler=scheduler, stats=stats)
+    with collector_paused():
+        return corpus_concepts(records, texts, cleaned, found, vocab)
+
+
+def corpus_concepts(records, texts, cleaned, found, vocab):
+    """extract_records' corpus-wide steps, from the parse's compact results ``found`` of the
+    ``cleaned`` ``texts`` of ``records``."""
     found = [in_original(result, clean) for result, clean in zip(found, cleaned)]
     corpus = corpus_acronyms(acronyms for _, acronyms in found)
     cuts = [cut_word(text) if record["truncated"] else None for record, text in zip(records, texts)]

@@ -3,6 +3,7 @@
 import hashlib
 
 from paperkg.extract import progress
+from paperkg.extract.heap import collector_paused
 from paperkg.extract.records import PAPER_FIELDS, analysed_text
 
 from . import __version__, appearance, defaults, io, model, relate
@@ -43,10 +44,10 @@ def make_graph(extracted, nlp=None, top_k=defaults.SIMILARITY_TOP_K,
     the corpus that at least ``min_cited`` papers cite are nodes of their own."""
     from paperkg.extract.pipeline import concept_table
 
-    with progress.stage("graph"):
+    with collector_paused(), progress.stage("graph"):
         meta = dict(provenance(nlp), **inputs(extracted))
         graph = model.build_graph(extracted, concept_table(extracted), meta, min_cited=min_cited)
-    with progress.stage("relatedness"):
+    with collector_paused(), progress.stage("relatedness"):
         relate.enrich(graph, top_k=top_k, threshold=threshold, min_count=min_count)
     return graph
 
@@ -57,7 +58,7 @@ def write_outputs(extracted, graph, out_dir, base_iri=defaults.BASE_IRI,
     ``out_dir`` (RDF instance IRIs under ``base_iri``; the HTML explorer draws at most
     ``max_nodes`` nodes). Every file is first written beside its target, then all are renamed
     into place together. Returns the names of the files written, in the order written."""
-    with io.OutputSet(out_dir) as outputs:
+    with collector_paused(), io.OutputSet(out_dir) as outputs:
         with progress.stage("papers.jsonl"):
             io.write_jsonl(outputs.path("papers.jsonl"),
                            ({k: r.get(k) for k in PAPER_FIELDS} for r in extracted))
