@@ -19,7 +19,7 @@ from .candidates import term_type
 from .rules import score as rule_score
 from .vocabulary import general_english
 from .normalise import (DisplayLabels, concept_key, display_label, head_index, is_acronym,
-                        is_of_compound, singular, slug, without_markup, written_case)
+                        is_of_compound, singular, slug, written_case)
 
 _ACRONYM = re.compile(r"(?<![\w-])[A-Za-z][\w]*[A-Z][\w]*(?![\w])")
 _CUT_WORD = re.compile(r"(\w[\w-]*)(?:\u2026|\.\.\.)\s*$")
@@ -189,17 +189,15 @@ def extract_records(records, nlp, workers=1, batch_size=defaults.BATCH_SIZE, pro
         bars.enable()
     vocab = nlp.get_pipe("paperkg_candidates").vocabulary
     texts = [analysed_text(r) for r in records]
-    cleaned = [without_markup(text) for text in texts]  # parsed; offsets map back to texts
-    found = compact_results([c.text for c in cleaned], nlp, workers=workers,
-                            batch_size=batch_size, cache=cache, scheduler=scheduler, stats=stats)
+    found = compact_results(texts, nlp, workers=workers, batch_size=batch_size, cache=cache,
+                            scheduler=scheduler, stats=stats)
     with collector_paused():
-        return corpus_concepts(records, texts, cleaned, found, vocab)
+        return corpus_concepts(records, texts, found, vocab)
 
 
-def corpus_concepts(records, texts, cleaned, found, vocab):
+def corpus_concepts(records, texts, found, vocab):
     """extract_records' corpus-wide steps, from the parse's compact results ``found`` of the
-    ``cleaned`` ``texts`` of ``records``."""
-    found = [in_original(result, clean) for result, clean in zip(found, cleaned)]
+    ``texts`` of ``records``."""
     corpus = corpus_acronyms(acronyms for _, acronyms in found)
     cuts = [cut_word(text) if record["truncated"] else None for record, text in zip(records, texts)]
     cut_counts = known_words(texts, {c[2].lower() for c in cuts if c})

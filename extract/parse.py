@@ -2,7 +2,9 @@
 
 A compact result is all the corpus-wide steps need of one parsed text, as plain picklable data
 (``concepts.read_doc``): ``(candidates, acronyms)``, candidates ``concepts.Found`` tuples (start,
-end, label text, type, rule, ...) with character offsets, acronyms ``{short form: long form}``. A Doc never leaves
+end, label text, type, rule, ...) with character offsets in the text as given (its markup is
+taken out for the parse where the text is parsed, and the offsets mapped back), acronyms
+``{short form: long form}``. A Doc never leaves
 the process that parsed it: local worker processes and Dask workers send back compact results
 only, so the main process holds neither Docs nor their serialised bytes.
 
@@ -96,15 +98,19 @@ def make_pipeline(spec):
 
 
 def parse_texts(texts, nlp, batch_size=defaults.BATCH_SIZE):
-    """The compact result of each of ``texts``, in order, parsed in this process; each Doc is
-    dropped as soon as it is read."""
-    from .concepts import read_doc
+    """The compact result of each of ``texts``, in order, parsed in this process: the text
+    without its markup is parsed (``normalise.without_markup``), the candidates' offsets are
+    the original text's; each Doc is dropped as soon as it is read."""
+    from .concepts import in_original, read_doc
+    from .normalise import without_markup
 
+    cleaned = [without_markup(text) for text in texts]
     with warnings.catch_warnings():
         # scispaCy's detector runs an empty matcher on texts without abbreviations; spaCy warns.
         warnings.filterwarnings("ignore", message=r"\[W036\]")
-        for doc in nlp.pipe(texts, batch_size=batch_size):
-            yield read_doc(doc)
+        for doc, clean in zip(nlp.pipe((c.text for c in cleaned), batch_size=batch_size),
+                              cleaned):
+            yield in_original(read_doc(doc), clean)
 
 
 # One parse at a time per process: a Dask worker may run several tasks in threads.
