@@ -655,6 +655,22 @@ def test_a_hyphenated_word_is_never_cut_in_two(nlp):
                 or "- " in label or " -" in label or label.endswith("-")]
 
 
+def test_robots_sensors_and_small_devices_are_hardware(nlp):
+    """Three arXiv abstracts of the corpus (tests/fixtures/robots_devices.jsonl): a robot hand
+    with tactile sensors seen by an RGB-D camera, proprioception of inexpensive robots, and an
+    LLM run on embedded systems and a Jetson Nano. Robots, their hands, sensors and cameras, and
+    embedded systems are the machines of these papers (hardware, as GPUs and edge devices are);
+    manipulation is a task of the field, as navigation is (it gave no problem before)."""
+    records, _, problems = read_paths([FIXTURES / "robots_devices.jsonl"])
+    assert not problems and len(records) == 3
+    extracted = concepts.extract_records(records, nlp)
+    found = {(c["label"], c["type"]) for record in extracted for c in record["concepts"]}
+    assert {("robot", "hardware"), ("articulated robotic hand", "hardware"),
+            ("RGB-D camera", "hardware"), ("binary tactile sensor", "hardware"),
+            ("inexpensive robot", "hardware"), ("embedded system", "hardware"),
+            ("robotic manipulation", "problem"), ("manipulation task", "problem")} <= found
+
+
 def test_a_plural_possessive_keeps_its_word():
     """``large companies' training frameworks`` (an abstract of tests/fixtures/urls.jsonl) used to
     give ``large companie training``: the possessive's ``s'`` was cut off the word."""
