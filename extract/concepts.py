@@ -52,9 +52,9 @@ def read_doc(doc):
 def in_original(found, clean):
     """A doc's compact result (``read_doc``) with the candidates' character offsets moved from
     the clean text that was parsed to the original text (``normalise.CleanText``)."""
-    candidates, acronyms = found
     if isinstance(clean.origin, range):  # nothing was removed: the offsets are the original's
-        return [Found(*c) for c in candidates], acronyms
+        return found
+    candidates, acronyms = found
     return [Found(*clean.span(c[0], c[1]), *c[2:]) for c in candidates], acronyms
 
 

@@ -104,12 +104,11 @@ def parse_texts(texts, nlp, batch_size=defaults.BATCH_SIZE):
     from .concepts import in_original, read_doc
     from .normalise import without_markup
 
-    cleaned = [without_markup(text) for text in texts]
+    cleaned = ((clean.text, clean) for clean in map(without_markup, texts))
     with warnings.catch_warnings():
         # scispaCy's detector runs an empty matcher on texts without abbreviations; spaCy warns.
         warnings.filterwarnings("ignore", message=r"\[W036\]")
-        for doc, clean in zip(nlp.pipe((c.text for c in cleaned), batch_size=batch_size),
-                              cleaned):
+        for doc, clean in nlp.pipe(cleaned, batch_size=batch_size, as_tuples=True):
             yield in_original(read_doc(doc), clean)
 
 
