@@ -8,19 +8,13 @@ The extractor's public API is here: ``make_nlp``, ``extract_records`` and ``conc
 from spacy.language import Language
 from spacy.matcher import Matcher, PhraseMatcher
 from spacy.tokens import Span
+from spacy.util import compile_infix_regex
 
 import scispacy.abbreviation  # noqa: F401  (registers the "abbreviation_detector" factory)
 
 from . import defaults
 from .candidates import abbreviation_pairs, find_candidates, names_nothing
 from .rules.spans import written_form
-
-
-def written_variants(phrase):
-    """A term as written, singular and plural: ``parameter server`` -> ``parameter servers`` too."""
-    plural = phrase[:-1] + "ies" if phrase.endswith("y") and phrase[-2:-1] not in "aeiou" else \
-        phrase + ("es" if phrase.endswith(("s", "x", "ch", "sh")) else "s")
-    return (phrase, plural)
 from .concepts import concept_table, extract_records
 from .nlp import load_model
 from .vocabulary import load_vocabulary
@@ -28,6 +22,9 @@ from .vocabulary import load_vocabulary
 __all__ = ["make_nlp", "extract_records", "concept_table", "OWN_COMPONENTS"]
 
 OWN_COMPONENTS = ("paperkg_abbreviations", "paperkg_candidates")
+# A comparison sign glued between a name and a value ("Dice=0.98", "p<0.05", "AUC>=0.9") is a
+# word of its own, as spaCy already makes it between two words ("x=y").
+VALUE_SIGN_INFIX = r"(?<=[\w)\]])(?:[=<>]=?|[\u2264\u2265\u2248])(?=[-+~\u00b1]?\.?\d)"
 
 
 def make_nlp(model=None, patterns=()):
@@ -36,10 +33,19 @@ def make_nlp(model=None, patterns=()):
     in paperkg's vocabulary format (``{"label": TYPE, "pattern": ...}``, TYPE one of
     ``CONCEPT_TYPES``; see ``vocabulary``)."""
     nlp = load_model(model, exclude=list(defaults.UNUSED_COMPONENTS))
+    nlp.tokenizer.infix_finditer = compile_infix_regex(
+        (*nlp.Defaults.infixes, VALUE_SIGN_INFIX)).finditer
     nlp.add_pipe("abbreviation_detector", config={"make_serializable": True})
     nlp.add_pipe("paperkg_abbreviations")
     nlp.add_pipe("paperkg_candidates", config={"patterns": [str(p) for p in patterns]})
     return nlp
+
+
+def written_variants(phrase):
+    """A term as written, singular and plural: ``parameter server`` -> ``parameter servers`` too."""
+    plural = phrase[:-1] + "ies" if phrase.endswith("y") and phrase[-2:-1] not in "aeiou" else \
+        phrase + ("es" if phrase.endswith(("s", "x", "ch", "sh")) else "s")
+    return (phrase, plural)
 
 
 @Language.factory("paperkg_abbreviations", assigns=["doc.spans"], requires=["doc._.abbreviations"])

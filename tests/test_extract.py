@@ -637,6 +637,26 @@ def test_sizes_ordinals_and_compared_values_are_no_part_of_a_concept(nlp):
     assert ("unsupervised depth completion", "problem") in found
 
 
+def test_ranges_gains_and_assigned_values_are_no_part_of_a_concept(nlp):
+    """Five arXiv abstracts of the corpus (tests/fixtures/values.jsonl) that report ``(F1=0.657)``,
+    ``Dice=0.98``, ``17-45% mAA``, ``30-80% architectural compression`` and ``a +12.9-point F1
+    score improvement``. They gave the concepts ``F1=0.657``, ``Dice=0.98``, ``45% mAA``,
+    ``80% architectural compression`` and ``+12.9-point F1 score`` (at 21.6K abstracts 74 labels
+    held ``=`` and a value, 22 began with a percentage). A sign between a name and a value is a
+    word of its own, and a range or a signed gain goes from the front of a phrase; the metric
+    stays, typed metric."""
+    records, _, problems = read_paths([FIXTURES / "values.jsonl"])
+    assert not problems and len(records) == 5
+    extracted = concepts.extract_records(records, nlp)
+    found = {(c["label"], c["type"]) for record in extracted for c in record["concepts"]}
+    labels = {label for label, _ in found}
+    assert not [label for label in labels if "=" in label or "%" in label
+                or re.match(r"[+\-\u00b1]?\d+(?:\.\d+)?(?:-\d|-point)", label)]
+    assert "3D reconstruction" in labels  # a leading number that is part of the name stays
+    assert {("F1", "metric"), ("Dice", "metric"), ("F1 score", "metric")} <= found
+    assert "architectural compression" in labels and "mAA" in labels
+
+
 def test_a_hyphenated_word_is_never_cut_in_two(nlp):
     """Six arXiv abstracts of the corpus (tests/fixtures/hyphenated.jsonl) with ``end-to-end
     training``, ``zero-shot`` tasks, ``retrieval and zero-shot classification tasks``, ``even

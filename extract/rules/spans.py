@@ -252,8 +252,11 @@ def trim(doc, start, end, vocab):
     while start < end:
         first, last = hyphen_compound(doc, start)
         if last - first > 1 and doc[start].text != "-":  # a hyphenated word: D-STT, state-of-the-art
-            if _SIZE.match(doc[start].lower_) and last < end:
-                start = last  # "7B-parameter open-source LLM": the size goes whole
+            if (_SIZE.match(doc[start].lower_) or is_value_range(doc[first:last])) and last < end:
+                start = last  # "7B-parameter open-source LLM", "30-80% compression": the size or
+                continue      # the range of values goes whole
+            if doc[start].text[:1] in "+\u00b1" and _QUANTITY.match(doc[start].lower_) and last < end:
+                start = last  # "+12.9-point F1 score": a signed gain goes with its unit
                 continue
             if doc[start].like_num and start + 2 < end and doc[start + 1].text == "-" \
                     and not doc[start + 2].is_lower:
@@ -291,6 +294,12 @@ def hedges_a_value(doc, start, end):
         if doc[i].pos_ not in ("ADV", "ADP", "ADJ") and doc[i].lower_ not in QUANTITY_HEDGES:
             return False
     return False
+
+
+def is_value_range(tokens):
+    """True for a range of values written as one hyphenated word: ``17-45``, ``1.5-2``."""
+    return len(tokens) == 3 and tokens[1].text == "-" and all(
+        t.like_num or _QUANTITY.match(t.lower_) and holds_digit(t) for t in (tokens[0], tokens[2]))
 
 
 def holds_digit(token):
