@@ -83,6 +83,13 @@ def expand_acronyms(text, local, corpus):
     return text if text == text.lower() else _ACRONYM.sub(long_form, text)
 
 
+def uses_undefined_acronym(text, local, corpus):
+    """True when ``text`` holds an acronym this paper uses without defining it, which
+    expand_acronyms spells out from another paper's definition (``KITTI``, ``GPT-4o``)."""
+    return any(singular(word) not in local and singular(word) in corpus
+               for word in _ACRONYM.findall(text))
+
+
 def singular_phrase(text):
     """``large language models`` -> ``large language model`` (the head only: ``mixtures of
     experts`` -> ``mixture of experts``; ``Mixture-of-Experts`` stays)."""
@@ -156,6 +163,8 @@ def paper_concepts(text, candidates, local, corpus, vocab):
                 and all(is_acronym(w) or w[:1].isupper() or any(c.isdigit() for c in w) for w in words[:-1]):
             label_text = " ".join(words[:-1])  # "the Urban100 benchmark" is the dataset "Urban100"
         expanded = without_generic_tail(expand_acronyms(label_text, local, corpus), vocab)
+        written = without_generic_tail(label_text, vocab) \
+            if expanded != label_text and uses_undefined_acronym(label_text, local, corpus) else None
         key = concept_key(expanded)
         cid = slug(key)
         if not cid:
@@ -166,11 +175,13 @@ def paper_concepts(text, candidates, local, corpus, vocab):
         concept = grouped.get(cid)
         if concept is None:
             concept = grouped[cid] = {"type": kind, "source": source, "score": score,
-                                      "spans": set(), "forms": []}
+                                      "spans": set(), "forms": [], "short_forms": []}
         elif score > concept["score"]:
             concept.update(type=kind, source=source, score=score)
         concept["spans"].add((start, end))
         concept["forms"].append(display_label(expanded))
+        if written is not None:
+            concept["short_forms"].append(display_label(written))
     return grouped
 
 
@@ -240,12 +251,30 @@ def main_types(papers):
 
 def preferred_labels(papers):
     """{concept id: label}: each concept's most frequent display form in the corpus (then the
-    shortest, then the first in alphabetical order), so one concept has one label everywhere."""
-    forms = defaultdict(Counter)
+    shortest, then the first in alphabetical order), so one concept has one label everywhere.
+
+    A concept named by an acronym is labelled as the corpus writes it: by its long form when at
+    least as many papers define or write it as papers that use only an acronym defined elsewhere
+    (``federated learning``: defined wherever ``FL`` is used), else by its most frequent short
+    form (``KITTI``, ``BLEU``, ``GPT-4o``: most papers never spell them out, and one paper's
+    definition should not rename the concept in all the others)."""
+    forms, short_forms = defaultdict(Counter), defaultdict(Counter)
+    spelled_out, acronym_only = Counter(), Counter()
     for grouped in papers:
         for cid, concept in grouped.items():
             forms[cid].update(concept["forms"])
-    return {cid: min(c, key=lambda f: (-c[f], len(f), f)) for cid, c in forms.items()}
+            if concept["short_forms"]:
+                short_forms[cid].update(concept["short_forms"])
+                if len(concept["short_forms"]) == len(concept["forms"]):
+                    acronym_only[cid] += 1
+                    continue
+            spelled_out[cid] += 1
+    labels = {}
+    for cid, counts in forms.items():
+        if acronym_only[cid] > spelled_out[cid]:
+            counts = short_forms[cid]
+        labels[cid] = min(counts, key=lambda f: (-counts[f], len(f), f))
+    return labels
 
 
 def specificity(label):
