@@ -114,21 +114,6 @@ def write(graph, outputs, degree=None):
     return FILES
 
 
-def files(graph):
-    """{file name: text} of both files. Kept for graph/build.py until it calls ``write``: it
-    holds both files in memory, which ``write`` never does."""
-    import tempfile
-    from pathlib import Path
-
-    from .. import io
-
-    with tempfile.TemporaryDirectory() as folder:
-        outputs = io.OutputSet(folder)
-        write(graph, outputs)
-        outputs.commit()
-        return {name: (Path(folder) / name).read_text(encoding="utf-8") for name in FILES}
-
-
 def clean(value):
     """``value`` without the characters XML 1.0 cannot carry (each becomes U+FFFD)."""
     return NOT_XML.sub(REPLACEMENT, value)
