@@ -707,6 +707,21 @@ def test_a_sentence_adverb_is_no_part_of_a_concept(nlp):
     assert "deployed application" in labels and any("visual noise" in label for label in labels)
 
 
+def test_a_dataset_named_like_an_english_word_is_matched_by_its_written_form(nlp):
+    """Two arXiv abstracts of the corpus (tests/fixtures/word_or_dataset.jsonl): one trains
+    reward models ``to mimic these preferences``, one uses ``MIMIC IV clinical data``. At 21.6K
+    abstracts the verb made ``mimic`` the third most mentioned dataset (68 papers); datasets and
+    metrics named by English words (MIMIC, GLUE, LEAF, SQuAD, Kinetics, METEOR, CIDEr) now match
+    only as they are written."""
+    records, _, problems = read_paths([FIXTURES / "word_or_dataset.jsonl"])
+    assert not problems and len(records) == 2
+    extracted = concepts.extract_records(records, nlp)
+    mimicking, = [r for r in extracted if " mimic " in r["abstract"]]
+    clinical, = [r for r in extracted if "MIMIC IV" in r["abstract"]]
+    assert not [c for c in mimicking["concepts"] if c["label"].lower() == "mimic"]
+    assert ("MIMIC", "dataset") in {(c["label"], c["type"]) for c in clinical["concepts"]}
+
+
 def test_an_acronym_most_papers_never_spell_out_keeps_its_acronym_as_label(nlp):
     """Five arXiv abstracts of the corpus (tests/fixtures/acronyms.jsonl): one spells out
     ``Karlsruhe Institute of Technology and Toyota Technological Institute (KITTI)``, three more
