@@ -163,7 +163,7 @@ def paper_concepts(text, candidates, local, corpus, vocab):
                 and all(is_acronym(w) or w[:1].isupper() or any(c.isdigit() for c in w) for w in words[:-1]):
             label_text = " ".join(words[:-1])  # "the Urban100 benchmark" is the dataset "Urban100"
         expanded = without_generic_tail(expand_acronyms(label_text, local, corpus), vocab)
-        written = without_generic_tail(label_text, vocab) \
+        short_form = without_generic_tail(label_text, vocab) \
             if expanded != label_text and uses_undefined_acronym(label_text, local, corpus) else None
         key = concept_key(expanded)
         cid = slug(key)
@@ -180,8 +180,8 @@ def paper_concepts(text, candidates, local, corpus, vocab):
             concept.update(type=kind, source=source, score=score)
         concept["spans"].add((start, end))
         concept["forms"].append(display_label(expanded))
-        if written is not None:
-            concept["short_forms"].append(display_label(written))
+        if short_form is not None:
+            concept["short_forms"].append(display_label(short_form))
     return grouped
 
 

@@ -299,7 +299,7 @@ def hedges_a_value(doc, start, end):
 def is_value_range(tokens):
     """True for a range of values written as one hyphenated word: ``17-45``, ``1.5-2``."""
     return len(tokens) == 3 and tokens[1].text == "-" and all(
-        t.like_num or _QUANTITY.match(t.lower_) and holds_digit(t) for t in (tokens[0], tokens[2]))
+        t.like_num or (_QUANTITY.match(t.lower_) and holds_digit(t)) for t in (tokens[0], tokens[2]))
 
 
 def holds_digit(token):
