@@ -738,6 +738,27 @@ def test_an_acronym_most_papers_never_spell_out_keeps_its_acronym_as_label(nlp):
     assert not [label for label in table if label.lower().startswith("karlsruhe institute of technology and")]
     assert "FL" in table["federated learning"]["alt_labels"]
 
+
+def test_field_words_in_their_everyday_sense_are_no_concepts(nlp):
+    """Four arXiv abstracts of the corpus (tests/fixtures/words_in_other_senses.jsonl). At 21.6K
+    abstracts ``switch`` was hardware in 37 papers (``dynamically switch between short and long
+    CoT modes``), ``core`` in 167 (``At the core of our approach``), ``group relative policy
+    optimization`` a problem in 171 (GRPO, like PPO, is a method), and ``highest accuracy`` a
+    metric of its own in 36. A term written as a base verb names nothing; ``core`` alone is
+    hardware only in a distributed or parallel setting; ``highest`` judges the accuracy."""
+    records, _, problems = read_paths([FIXTURES / "words_in_other_senses.jsonl"])
+    assert not problems and len(records) == 4
+    found = {r["arxiv"]: {(c["label"], c["type"]) for c in r["concepts"]}
+             for r in concepts.extract_records(records, nlp)}
+    labels = {i: {label.lower() for label, _ in pairs} for i, pairs in found.items()}
+    assert "switch" not in labels["2505.14183"]
+    assert "core" not in labels["2504.01016"]
+    assert ("group relative policy optimization", "method") in found["2503.15952"]
+    assert ("adaptive group policy optimization", "method") in found["2503.15952"]
+    assert ("accuracy", "metric") in found["2506.19383"]
+    assert "highest accuracy" not in labels["2506.19383"]
+
+
 def test_a_plural_possessive_keeps_its_word():
     """``large companies' training frameworks`` (an abstract of tests/fixtures/urls.jsonl) used to
     give ``large companie training``: the possessive's ``s'`` was cut off the word."""

@@ -16,6 +16,15 @@ from .base import Candidate, hyphen_compound, is_name, plain, rule, term_type, w
 SEPARATORS = {"e.g.", "i.e.", "e.g", "i.e", "eg", "ie", "etc.", "cf.", "viz.", ";", ":"}
 NOUN_PHRASE_POS = {"NOUN", "PROPN", "ADJ", "X"}
 DROPPED_POS = {"DET", "PRON", "NUM", "PUNCT", "ADP", "CCONJ", "SCONJ", "PART", "SYM", "SPACE"}
+
+
+def acts_as_verb(token):
+    """True for a word other than a gerund with a subject or an auxiliary: a term used as a verb
+    (``LLMs switch between modes``, ``to switch between tools``) names nothing; a gerund is a
+    technique's name as often (``LLM ensembling``)."""
+    return token.tag_ != "VBG" and any(child.dep_ in ("aux", "nsubj") for child in token.children)
+
+
 _PARENTHESES = re.compile(r"\s*\([^()]*(?:\)|$)")
 _QUANTITY = re.compile(r"^(?:[+\-\u00b1~]?[\d.,]+(?:%|\u00d7)?[kmbx]?|%|[a-z]|[a-z\d]{0,3}[/+*^][a-z\d]{1,3}"
                        r"|[+\-\u00b1~]?\d+[.,]\d+%?[a-z]{1,4}"  # ... a value glued to its unit: 0.2db
@@ -114,7 +123,8 @@ def noun_runs_outside_chunks(doc, context):
     for token in doc:
         inside = token.i not in covered and (token.pos_ in NOUN_PHRASE_POS
                                              or (token.text == "-" and not token.whitespace_)
-                                             or concept_key(token.text) in vocab.terms)
+                                             or (concept_key(token.text) in vocab.terms
+                                                 and not acts_as_verb(token)))
         if inside and start is None:
             start = token.i
         elif not inside and start is not None:
@@ -142,6 +152,8 @@ def field_terms_outside_phrases(doc, context):
         return
     covered = [(p.span.start, p.span.end) for p in context.found]
     for _, start, end in context.term_matcher(doc):
+        if end - start == 1 and acts_as_verb(doc[start]):
+            continue
         if not any(s <= start and end <= e for s, e in covered):
             yield Phrase(doc[start:end], "field_terms_outside_phrases")
 
