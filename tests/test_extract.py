@@ -759,6 +759,21 @@ def test_field_words_in_their_everyday_sense_are_no_concepts(nlp):
     assert "highest accuracy" not in labels["2506.19383"]
 
 
+def test_a_measure_loses_the_verb_and_the_judgement_before_it(nlp):
+    """Three arXiv abstracts of the corpus (tests/fixtures/judged_measures.jsonl). At 21.6K
+    abstracts ``compromising accuracy`` (``without compromising accuracy``, 16 papers) and
+    ``comparable accuracy`` (30) were metrics of their own; both are ``accuracy``. And
+    ``reservoir computing``, a learning method, was hardware by its head word."""
+    records, _, problems = read_paths([FIXTURES / "judged_measures.jsonl"])
+    assert not problems and len(records) == 3
+    found = {r["arxiv"]: {(c["label"], c["type"]) for c in r["concepts"]}
+             for r in concepts.extract_records(records, nlp)}
+    for arxiv in ("2504.20970", "2504.14178"):
+        assert ("accuracy", "metric") in found[arxiv]
+        assert not {"compromising accuracy", "comparable accuracy"} & {label for label, _ in found[arxiv]}
+    assert ("reservoir computing", "method") in found["2506.05292"]
+
+
 def test_a_plural_possessive_keeps_its_word():
     """``large companies' training frameworks`` (an abstract of tests/fixtures/urls.jsonl) used to
     give ``large companie training``: the possessive's ``s'`` was cut off the word."""

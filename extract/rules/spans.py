@@ -291,10 +291,22 @@ def trim(doc, start, end, vocab):
         if doc[start].pos_ == "ADV" and start + 1 < end and doc[start + 1].pos_ == "DET":
             start += 1  # "even the strongest model"
             continue
+        if verb_after_means_word(doc, start, end, vocab):
+            start += 1  # "without compromising accuracy": the verb goes, "accuracy" stays
+            continue
         break
     while end > start and doc[end - 1].is_punct and doc[end - 1].text != ")":
         end -= 1
     return start, end
+
+
+def verb_after_means_word(doc, start, end, vocab):
+    """True when word ``start`` is a verb's gerund right after ``without``, ``by``, ``while``...
+    (``without sacrificing model quality``), not one that makes a problem (``growing``)."""
+    token = doc[start]
+    return (token.tag_ == "VBG" and token.pos_ == "VERB" and start > 0 and start + 1 < end
+            and doc[start - 1].lower_ in MEANS_PREPOSITIONS
+            and token.lower_ not in vocab.problem_modifiers and token.lower_ not in vocab.degree)
 
 
 def hedges_a_value(doc, start, end):
