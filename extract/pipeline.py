@@ -14,6 +14,7 @@ import scispacy.abbreviation  # noqa: F401  (registers the "abbreviation_detecto
 
 from . import defaults
 from .candidates import abbreviation_pairs, find_candidates, names_nothing
+from .rules.base import hyphen_compound
 from .rules.spans import written_form
 from .concepts import concept_table, extract_records
 from .nlp import load_model
@@ -65,6 +66,9 @@ class AbbreviationSpans:
     def __call__(self, doc):
         shorts, longs = [], {}
         for short_start, short_end, long_start, long_end in abbreviation_pairs(doc._.abbreviations):
+            # a long form starts with the whole hyphenated word: "multi-modal large language
+            # models (MLLMs)", where scispaCy matches the M of "modal"
+            long_start = hyphen_compound(doc, long_start)[0]
             short_text = doc[short_start:short_end].text
             long_text = written_form(doc, long_start, doc[long_start:long_end].text)
             if names_nothing(long_text, self.vocabulary):

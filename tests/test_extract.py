@@ -774,6 +774,19 @@ def test_a_measure_loses_the_verb_and_the_judgement_before_it(nlp):
     assert ("reservoir computing", "method") in found["2506.05292"]
 
 
+def test_an_acronym_spells_a_whole_hyphenated_word_and_comparatives_are_no_models(nlp):
+    """Two arXiv abstracts of the corpus (tests/fixtures/hyphen_acronym_comparatives.jsonl).
+    ``multi-modal large language models (MLLMs)``: scispaCy matches the M of ``modal``, so at
+    21.6K abstracts ``modal large language model`` labelled MLLMs in 73 papers. And ``larger
+    models`` against ``smaller models`` (135 and 104 papers) were methods of their own."""
+    records, _, problems = read_paths([FIXTURES / "hyphen_acronym_comparatives.jsonl"])
+    assert not problems and len(records) == 2
+    found = {r["arxiv"]: r["concepts"] for r in concepts.extract_records(records, nlp)}
+    mllm, = [c for c in found["2504.06486"] if "MLLMs" in {m["text"] for m in c["mentions"]}]
+    assert mllm["label"] == "multi-modal large language model"
+    assert not {"larger model", "smaller model"} & {c["label"] for c in found["2503.18502"]}
+
+
 def test_a_plural_possessive_keeps_its_word():
     """``large companies' training frameworks`` (an abstract of tests/fixtures/urls.jsonl) used to
     give ``large companie training``: the possessive's ``s'`` was cut off the word."""

@@ -59,11 +59,16 @@ def generic_tail_without_content(piece, kind):
 
 @rule(score=0, after_typing=True)
 def degree_of_generic_head(piece, kind):
-    """A generic head with only size or trend words before it is a degree, not a problem.
+    """Size or trend words before a generic head make no problem; comparatives make no method.
+
+    ``larger models`` against ``smaller models`` is a comparison; ``large models`` a kind of model.
 
     Example: "Models face an increasing demand from users." -> no "increasing demand"
     """
-    return kind in ("problem", "dataset", "metric") and only_degree(piece.key, piece.vocab)
+    if kind in ("problem", "dataset", "metric"):
+        return only_degree(piece.key, piece.vocab)
+    return kind is not None and only_degree(piece.key, piece.vocab) \
+        and all(w.endswith("er") for w in piece.key.split()[:-1])
 
 
 @rule(score=0)
