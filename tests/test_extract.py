@@ -787,6 +787,24 @@ def test_an_acronym_spells_a_whole_hyphenated_word_and_comparatives_are_no_model
     assert not {"larger model", "smaller model"} & {c["label"] for c in found["2503.18502"]}
 
 
+def test_named_measures_datasets_and_models_keep_their_type_and_a_time_is_no_cost(nlp):
+    """Five arXiv abstracts of the corpus (tests/fixtures/named_measures_and_times.jsonl). At
+    21.6K abstracts ``nuScenes`` was a method in 88 papers and ``LPIPS`` in 51: their word-list
+    entries were written in lower case, which made ``nuscene`` and ``lpip`` of them, so they
+    matched nothing. ``long short-term memory`` was a problem (51 papers, by its head
+    ``memory``), ``KL divergence`` a problem (48), and ``at test time`` made the problem
+    ``test time`` (92)."""
+    records, _, problems = read_paths([FIXTURES / "named_measures_and_times.jsonl"])
+    assert not problems and len(records) == 5
+    found = {r["arxiv"]: {(c["label"], c["type"]) for c in r["concepts"]}
+             for r in concepts.extract_records(records, nlp)}
+    assert ("nuScenes", "dataset") in found["2503.13203"]
+    assert ("LPIPS", "metric") in found["2503.16396"]
+    assert ("long short-term memory", "method") in found["2504.07490"]
+    assert ("Gaussian KL divergence", "metric") in found["2504.04318"]
+    assert "test time" not in {label for label, _ in found["2503.14489"]}
+
+
 def test_a_plural_possessive_keeps_its_word():
     """``large companies' training frameworks`` (an abstract of tests/fixtures/urls.jsonl) used to
     give ``large companie training``: the possessive's ``s'`` was cut off the word."""

@@ -43,6 +43,7 @@ DROP_RULES = (
     drops.bare_number_format,
     drops.organisation_alone,
     drops.attention_as_interest,
+    drops.point_in_time,
     drops.person_name,
     drops.unnamed_dataset,
     drops.generic_tail_without_content,

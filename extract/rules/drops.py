@@ -110,6 +110,18 @@ def attention_as_interest(piece, kind):
 
 
 @rule(score=0)
+def point_in_time(piece, kind):
+    """A time named after a phase (at test time, during inference time) says when, not a cost.
+
+    Example: "At test time, the model adapts its prompts to each image." -> no "test time"
+    """
+    dep, head = piece.attachment
+    words = piece.key.split()
+    return (len(words) >= 2 and words[-1] == "time" and dep == "pobj"
+            and head is not None and head.lower_ in ("at", "during"))
+
+
+@rule(score=0)
 def person_name(piece, kind):
     """A double-barrelled name of two capitalised words (Bar-Joseph, Ben-Or) is a person.
 
