@@ -143,6 +143,12 @@ def without_generic_tail(text, vocab):
     return text
 
 
+def is_common_word(words):
+    """One plain word of general English (``English``, ``Chinese``), not the name of a dataset."""
+    return (len(words) == 1 and not is_acronym(words[0])
+            and general_english().get(words[0].lower(), 0.0) >= defaults.COMMON_WORD_ZIPF)
+
+
 def paper_concepts(text, candidates, local, corpus, vocab):
     """Group one paper's candidates into concepts, one per concept id: {id: {"type", "source",
     "score", "spans", "forms"}}; the best-scored candidate decides type and source. The id is
@@ -160,7 +166,8 @@ def paper_concepts(text, candidates, local, corpus, vocab):
             # "Mixture-of-Experts"; a long form keeps its own head ("Large Language Models")
             label_text = " ".join(words[:-1])
         elif kind == "dataset" and len(words) >= 2 and concept_key(words[-1]) in defaults.DATASET_TAILS \
-                and all(is_acronym(w) or w[:1].isupper() or any(c.isdigit() for c in w) for w in words[:-1]):
+                and all(is_acronym(w) or w[:1].isupper() or any(c.isdigit() for c in w) for w in words[:-1]) \
+                and not is_common_word(words[:-1]):
             label_text = " ".join(words[:-1])  # "the Urban100 benchmark" is the dataset "Urban100"
         expanded = without_generic_tail(expand_acronyms(label_text, local, corpus), vocab)
         short_form = without_generic_tail(label_text, vocab) \

@@ -122,6 +122,10 @@ DASK_WORKER_TIMEOUT = 60
 NUMBER_FORMAT = r"^(?:(?:FP|BF|INT|UINT|TF|NF|MXFP|MXINT|FP)\d{1,2}|E\dM\d)$"
 # Heads a dataset's name drops ("the GLUE benchmark" is the dataset "GLUE").
 DATASET_TAILS = ("dataset", "benchmark", "corpus", "suite")
+# A capitalised word at least this common in general English (Zipf frequency, data/
+# general_english.tsv) is no dataset's name alone: "English datasets" is not the dataset
+# "English" (5.2), as "the Replica benchmark" (3.7) or "Kinetics" (2.9) name one.
+COMMON_WORD_ZIPF = 4.5
 # A task phrased as a gerund and its object ("training giant neural networks") is one phrase of
 # at most this many tokens.
 GERUND_CLAUSE_MAX_TOKENS = 6

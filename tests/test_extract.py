@@ -805,6 +805,20 @@ def test_named_measures_datasets_and_models_keep_their_type_and_a_time_is_no_cos
     assert "test time" not in {label for label, _ in found["2503.14489"]}
 
 
+def test_a_language_is_no_dataset_name(nlp):
+    """Two arXiv abstracts of the corpus (tests/fixtures/language_datasets.jsonl) with ``English
+    dataset`` and ``Chinese dataset``. A dataset phrase loses its tail after a name (``the
+    Urban100 benchmark`` is ``Urban100``), but not after a plain word of general English: at
+    21.6K abstracts ``English`` was a dataset in 28 papers and ``Chinese`` in 13."""
+    records, _, problems = read_paths([FIXTURES / "language_datasets.jsonl"])
+    assert not problems and len(records) == 2
+    found = {r["arxiv"]: {(c["label"], c["type"]) for c in r["concepts"]}
+             for r in concepts.extract_records(records, nlp)}
+    assert ("English dataset", "dataset") in found["2503.14755"]
+    assert ("Chinese dataset", "dataset") in found["2504.09903"]
+    assert not {("English", "dataset"), ("Chinese", "dataset")} & (found["2503.14755"] | found["2504.09903"])
+
+
 def test_a_plural_possessive_keeps_its_word():
     """``large companies' training frameworks`` (an abstract of tests/fixtures/urls.jsonl) used to
     give ``large companie training``: the possessive's ``s'`` was cut off the word."""
