@@ -739,6 +739,14 @@ def test_an_acronym_most_papers_never_spell_out_keeps_its_acronym_as_label(nlp):
     assert "FL" in table["federated learning"]["alt_labels"]
 
 
+def labelled_types(nlp, fixture, count):
+    """{arXiv id: {(label, type)}} of the ``count`` corpus records of ``fixture``."""
+    records, _, problems = read_paths([FIXTURES / fixture])
+    assert not problems and len(records) == count
+    return {r["arxiv"]: {(c["label"], c["type"]) for c in r["concepts"]}
+            for r in concepts.extract_records(records, nlp)}
+
+
 def test_field_words_in_their_everyday_sense_are_no_concepts(nlp):
     """Four arXiv abstracts of the corpus (tests/fixtures/words_in_other_senses.jsonl). At 21.6K
     abstracts ``switch`` was hardware in 37 papers (``dynamically switch between short and long
@@ -746,10 +754,7 @@ def test_field_words_in_their_everyday_sense_are_no_concepts(nlp):
     optimization`` a problem in 171 (GRPO, like PPO, is a method), and ``highest accuracy`` a
     metric of its own in 36. A term written as a base verb names nothing; ``core`` alone is
     hardware only in a distributed or parallel setting; ``highest`` judges the accuracy."""
-    records, _, problems = read_paths([FIXTURES / "words_in_other_senses.jsonl"])
-    assert not problems and len(records) == 4
-    found = {r["arxiv"]: {(c["label"], c["type"]) for c in r["concepts"]}
-             for r in concepts.extract_records(records, nlp)}
+    found = labelled_types(nlp, "words_in_other_senses.jsonl", 4)
     labels = {i: {label.lower() for label, _ in pairs} for i, pairs in found.items()}
     assert "switch" not in labels["2505.14183"]
     assert "core" not in labels["2504.01016"]
@@ -764,10 +769,7 @@ def test_a_measure_loses_the_verb_and_the_judgement_before_it(nlp):
     abstracts ``compromising accuracy`` (``without compromising accuracy``, 16 papers) and
     ``comparable accuracy`` (30) were metrics of their own; both are ``accuracy``. And
     ``reservoir computing``, a learning method, was hardware by its head word."""
-    records, _, problems = read_paths([FIXTURES / "judged_measures.jsonl"])
-    assert not problems and len(records) == 3
-    found = {r["arxiv"]: {(c["label"], c["type"]) for c in r["concepts"]}
-             for r in concepts.extract_records(records, nlp)}
+    found = labelled_types(nlp, "judged_measures.jsonl", 3)
     for arxiv in ("2504.20970", "2504.14178"):
         assert ("accuracy", "metric") in found[arxiv]
         assert not {"compromising accuracy", "comparable accuracy"} & {label for label, _ in found[arxiv]}
@@ -789,15 +791,12 @@ def test_an_acronym_spells_a_whole_hyphenated_word_and_comparatives_are_no_model
 
 def test_named_measures_datasets_and_models_keep_their_type_and_a_time_is_no_cost(nlp):
     """Five arXiv abstracts of the corpus (tests/fixtures/named_measures_and_times.jsonl). At
-    21.6K abstracts ``nuScenes`` was a method in 88 papers and ``LPIPS`` in 51: their word-list
+    21.6K abstracts ``nuScenes`` was a method in 88 papers and ``LPIPS`` in 36: their word-list
     entries were written in lower case, which made ``nuscene`` and ``lpip`` of them, so they
     matched nothing. ``long short-term memory`` was a problem (51 papers, by its head
     ``memory``), ``KL divergence`` a problem (48), and ``at test time`` made the problem
     ``test time`` (92)."""
-    records, _, problems = read_paths([FIXTURES / "named_measures_and_times.jsonl"])
-    assert not problems and len(records) == 5
-    found = {r["arxiv"]: {(c["label"], c["type"]) for c in r["concepts"]}
-             for r in concepts.extract_records(records, nlp)}
+    found = labelled_types(nlp, "named_measures_and_times.jsonl", 5)
     assert ("nuScenes", "dataset") in found["2503.13203"]
     assert ("LPIPS", "metric") in found["2503.16396"]
     assert ("long short-term memory", "method") in found["2504.07490"]
@@ -810,10 +809,7 @@ def test_a_language_is_no_dataset_name(nlp):
     dataset`` and ``Chinese dataset``. A dataset phrase loses its tail after a name (``the
     Urban100 benchmark`` is ``Urban100``), but not after a plain word of general English: at
     21.6K abstracts ``English`` was a dataset in 28 papers and ``Chinese`` in 13."""
-    records, _, problems = read_paths([FIXTURES / "language_datasets.jsonl"])
-    assert not problems and len(records) == 2
-    found = {r["arxiv"]: {(c["label"], c["type"]) for c in r["concepts"]}
-             for r in concepts.extract_records(records, nlp)}
+    found = labelled_types(nlp, "language_datasets.jsonl", 2)
     assert ("English dataset", "dataset") in found["2503.14755"]
     assert ("Chinese dataset", "dataset") in found["2504.09903"]
     assert not {("English", "dataset"), ("Chinese", "dataset")} & (found["2503.14755"] | found["2504.09903"])
