@@ -752,7 +752,7 @@ def test_field_words_in_their_everyday_sense_are_no_concepts(nlp):
     abstracts ``switch`` was hardware in 37 papers (``dynamically switch between short and long
     CoT modes``), ``core`` in 167 (``At the core of our approach``), ``group relative policy
     optimization`` a problem in 171 (GRPO, like PPO, is a method), and ``highest accuracy`` a
-    metric of its own in 36. A term written as a base verb names nothing; ``core`` alone is
+    metric of its own in 36. A term with a subject or an auxiliary is a verb; ``core`` alone is
     hardware only in a distributed or parallel setting; ``highest`` judges the accuracy."""
     found = labelled_types(nlp, "words_in_other_senses.jsonl", 4)
     labels = {i: {label.lower() for label, _ in pairs} for i, pairs in found.items()}
