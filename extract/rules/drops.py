@@ -65,10 +65,9 @@ def degree_of_generic_head(piece, kind):
 
     Example: "Models face an increasing demand from users." -> no "increasing demand"
     """
-    if kind in ("problem", "dataset", "metric"):
-        return only_degree(piece.key, piece.vocab)
-    return kind is not None and only_degree(piece.key, piece.vocab) \
-        and all(w.endswith("er") for w in piece.key.split()[:-1])
+    if kind is None or not only_degree(piece.key, piece.vocab):
+        return False
+    return kind in ("problem", "dataset", "metric") or all(w.endswith("er") for w in piece.key.split()[:-1])
 
 
 @rule(score=0)

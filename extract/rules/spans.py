@@ -16,15 +16,6 @@ from .base import Candidate, hyphen_compound, is_name, plain, rule, term_type, w
 SEPARATORS = {"e.g.", "i.e.", "e.g", "i.e", "eg", "ie", "etc.", "cf.", "viz.", ";", ":"}
 NOUN_PHRASE_POS = {"NOUN", "PROPN", "ADJ", "X"}
 DROPPED_POS = {"DET", "PRON", "NUM", "PUNCT", "ADP", "CCONJ", "SCONJ", "PART", "SYM", "SPACE"}
-
-
-def acts_as_verb(token):
-    """True for a word other than a gerund with a subject or an auxiliary: a term used as a verb
-    (``LLMs switch between modes``, ``to switch between tools``) names nothing; a gerund is a
-    technique's name as often (``LLM ensembling``)."""
-    return token.tag_ != "VBG" and any(child.dep_ in ("aux", "nsubj") for child in token.children)
-
-
 _PARENTHESES = re.compile(r"\s*\([^()]*(?:\)|$)")
 _QUANTITY = re.compile(r"^(?:[+\-\u00b1~]?[\d.,]+(?:%|\u00d7)?[kmbx]?|%|[a-z]|[a-z\d]{0,3}[/+*^][a-z\d]{1,3}"
                        r"|[+\-\u00b1~]?\d+[.,]\d+%?[a-z]{1,4}"  # ... a value glued to its unit: 0.2db
@@ -102,6 +93,13 @@ def lone_term(token, vocab):
     """A field term of one word the parser took for a verb (``we use ensembling``)."""
     key = concept_key(token.text)
     return key in vocab.terms and key not in vocab.generic and key not in vocab.needs_cue
+
+
+def acts_as_verb(token):
+    """True for a word other than a gerund with a subject or an auxiliary: a term used as a verb
+    (``LLMs switch between modes``, ``to switch between tools``) names nothing; a gerund is a
+    technique's name as often (``LLM ensembling``)."""
+    return token.tag_ != "VBG" and any(child.dep_ in ("aux", "nsubj") for child in token.children)
 
 
 @rule(score=0.6)
