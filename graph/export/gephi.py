@@ -437,6 +437,7 @@ class GraphmlLines:
         self.weight_key = f'{pad3}<data key="weight"'
         self.edge_keys = [(name, f'{pad3}<data key="edge_{name}"') for name, _, _ in EDGE_COLUMNS]
         self.number = 0
+        self.seen = {}  # (key line start, value): its line, for the edge values that repeat
 
     def head(self):
         keys = [("label", "node", "label", "string")]
@@ -465,10 +466,15 @@ class GraphmlLines:
     def edge(self, item, data, values):
         pad2 = INDENT * 2
         u, v = item
-        parts = [f'{pad2}<edge id="e{self.number}" source="{self.ids[u]}" target="{self.ids[v]}">\n',
-                 data_line(self.weight_key, edge_weight(data))]
-        parts += [data_line(prefix, values[name]) for name, prefix in self.edge_keys
-                  if name in values]
+        seen = self.seen
+        parts = [f'{pad2}<edge id="e{self.number}" source="{self.ids[u]}" target="{self.ids[v]}">\n']
+        for prefix, value in ((self.weight_key, edge_weight(data)),
+                              *((prefix, values[name]) for name, prefix in self.edge_keys
+                                if name in values)):
+            line = seen.get((prefix, value))
+            if line is None:
+                line = seen[prefix, value] = data_line(prefix, value)
+            parts.append(line)
         parts.append(f"{pad2}</edge>\n")
         self.number += 1
         return "".join(parts)

@@ -960,29 +960,28 @@ def prefixes_for(base_iri):
 _LOCAL = re.compile(r"[A-Za-z0-9_](?:[A-Za-z0-9_.-]*[A-Za-z0-9_-])?")
 
 
-class Compactor:
-    """IRIs written as ``prefix:local`` where the local part is a plain local name, else as
-    ``wrap`` makes them (``<iri>`` in Turtle, the bare IRI in JSON-LD). A plain local name holds
-    no ``/`` or ``#``, so the namespace is the IRI up to its last ``/`` or ``#``: one look-up."""
+class Compactor(dict):
+    """{IRI text: its written form}: ``prefix:local`` where the local part is a plain local
+    name, else as ``wrap`` makes it (``<iri>`` in Turtle, the bare IRI in JSON-LD). A plain
+    local name holds no ``/`` or ``#``, so the namespace is the IRI up to its last ``/`` or
+    ``#``: one look-up. Writers call its ``__getitem__`` (a look-up in C for the IRIs met
+    before, most of them; ``__missing__`` computes the others)."""
 
     def __init__(self, prefixes, wrap="<{}>"):
+        super().__init__()
         self.wrap = wrap
         self.prefix = {ns: prefix for prefix, ns in prefixes}
-        self.memo = {}
 
-    def __call__(self, iri_text):
-        found = self.memo.get(iri_text)
-        if found is not None:
-            return found
+    def __missing__(self, iri_text):
         cut = max(iri_text.rfind("/"), iri_text.rfind("#")) + 1
         prefix = self.prefix.get(iri_text[:cut])
         if prefix is not None and _LOCAL.fullmatch(iri_text, cut):
             found = prefix + ":" + iri_text[cut:]
         else:
             found = self.wrap.format(iri_text)
-        if len(self.memo) > 100_000:  # keeps the predicates and classes, forgets one-off IRIs
-            self.memo.clear()
-        self.memo[iri_text] = found
+        if len(self) > 100_000:  # keeps the predicates and classes, forgets one-off IRIs
+            self.clear()
+        self[iri_text] = found
         return found
 
 
@@ -998,7 +997,7 @@ def write_turtle(lines_sorted, fh, prefixes):
     """Turtle from sorted N-Triples lines: one block per subject, ``;`` between predicates,
     ``,`` between objects, prefixed names where they read plainly; literals keep their N-Triples
     form (valid Turtle)."""
-    compact = Compactor(prefixes)
+    compact = Compactor(prefixes).__getitem__
     fh.write("".join(f"@prefix {p}: <{ns}> .\n" for p, ns in prefixes))
     out = Batched(fh)
     write = out.write
@@ -1032,7 +1031,7 @@ def write_jsonld(lines_sorted, fh, prefixes):
     ``escape_string``: only the two-character escapes of quote, backslash, newline, return, tab,
     backspace and form feed, and four-hex-digit u escapes) is a valid JSON string body with the
     same meaning, so literals are copied as they are; IRIs hold no quote or backslash."""
-    compact = Compactor(prefixes, wrap="{}")
+    compact = Compactor(prefixes, wrap="{}").__getitem__
     fh.write('{"@context": ' + json.dumps(dict(prefixes), sort_keys=True) + ',\n "@graph": [')
     out = Batched(fh)
     write = out.write
