@@ -29,6 +29,7 @@ UNUSED_COMPONENTS = ("ner", "lemmatizer")
 SPANS_CANDIDATES = "paperkg_candidates"
 SPANS_SHORT_FORMS = "paperkg_short_forms"
 SPANS_LONG_FORMS = "paperkg_long_forms"
+SPANS_EMPTY_SHORT_FORMS = "paperkg_empty_short_forms"  # acronyms of long forms that name nothing
 SPANS_CUT_CANDIDATES = "paperkg_cut_candidates"  # shorter forms of candidates ending in a cut word
 
 # Nouns that end a label without adding to it ("federated learning framework" is the concept
@@ -122,6 +123,10 @@ DASK_WORKER_TIMEOUT = 60
 NUMBER_FORMAT = r"^(?:(?:FP|BF|INT|UINT|TF|NF|MXFP|MXINT|FP)\d{1,2}|E\dM\d)$"
 # Heads a dataset's name drops ("the GLUE benchmark" is the dataset "GLUE").
 DATASET_TAILS = ("dataset", "benchmark", "corpus", "suite")
+# A hyphenated word that begins with one of these only modifies (on-device, in-memory,
+# out-of-domain, per-task); "real time" says how fast, in real time or as real-time.
+MODIFIER_PREFIXES = ("on", "off", "in", "out", "per")
+MANNER_KEYS = ("real time",)
 # A capitalised word at least this common in general English (Zipf frequency, data/
 # general_english.tsv) is no dataset's name alone: "English datasets" is not the dataset
 # "English" (5.2), as "the Replica benchmark" (3.7) or "Kinetics" (2.9) name one.

@@ -58,13 +58,14 @@ class AbbreviationSpans:
     """Sets ``doc.spans["paperkg_short_forms"]`` (every short form; ``span.id_`` is its long
     form's text) and ``doc.spans["paperkg_long_forms"]`` (each defining long form; ``span.id_``
     is its short form's text) from scispaCy's ``doc._.abbreviations``, leaving out long forms
-    that name nothing (``state-of-the-art (SOTA)``)."""
+    that name nothing (``state-of-the-art (SOTA)``, ``in-distribution (ID)``), whose short
+    forms go to ``doc.spans["paperkg_empty_short_forms"]``."""
 
     def __init__(self, vocabulary):
         self.vocabulary = vocabulary
 
     def __call__(self, doc):
-        shorts, longs = [], {}
+        shorts, longs, empty = [], {}, []
         for short_start, short_end, long_start, long_end in abbreviation_pairs(doc._.abbreviations):
             # a long form starts with the whole hyphenated word: "multi-modal large language
             # models (MLLMs)", where scispaCy matches the M of "modal"
@@ -72,12 +73,14 @@ class AbbreviationSpans:
             short_text = doc[short_start:short_end].text
             long_text = written_form(doc, long_start, doc[long_start:long_end].text)
             if names_nothing(long_text, self.vocabulary):
+                empty.append(Span(doc, short_start, short_end, label="empty"))
                 continue
             shorts.append(Span(doc, short_start, short_end, label="short", span_id=long_text))
             longs.setdefault((long_start, long_end),
                              Span(doc, long_start, long_end, label="long", span_id=short_text))
         doc.spans[defaults.SPANS_SHORT_FORMS] = shorts
         doc.spans[defaults.SPANS_LONG_FORMS] = [longs[k] for k in sorted(longs)]
+        doc.spans[defaults.SPANS_EMPTY_SHORT_FORMS] = empty
         return doc
 
 
@@ -107,6 +110,9 @@ class CandidateFinder:
     def __call__(self, doc):
         found = find_candidates(doc, self.vocabulary, doc.spans.get(defaults.SPANS_LONG_FORMS, ()),
                                 self.matcher, self.term_matcher)
+        # an acronym of a long form that names nothing names nothing either ("ID" of in-distribution)
+        empty = {span.text for span in doc.spans.get(defaults.SPANS_EMPTY_SHORT_FORMS, ())}
+        found = [c for c in found if c.text not in empty]
         spans = [Span(doc, c.start, c.end, label=c.type, kb_id=c.source, span_id=c.text) for c in found]
         doc.spans[defaults.SPANS_CANDIDATES] = [s for s, c in zip(spans, found) if not c.cut]
         doc.spans[defaults.SPANS_CUT_CANDIDATES] = [s for s, c in zip(spans, found) if c.cut]

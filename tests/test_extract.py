@@ -815,6 +815,21 @@ def test_a_language_is_no_dataset_name(nlp):
     assert not {("English", "dataset"), ("Chinese", "dataset")} & (found["2503.14755"] | found["2504.09903"])
 
 
+def test_a_modifier_alone_is_no_concept(nlp):
+    """Four arXiv abstracts of the corpus (tests/fixtures/modifiers_alone.jsonl). At 21.6K
+    abstracts a word that only modifies a noun stood as a concept of its own: ``real-time`` a
+    problem in 182 papers (``in real-time``), ``on-device`` hardware in 49 (beside ``on-device
+    inference``), ``in-distribution`` a method in 44 (``in-distribution (ID) data``, its acronym
+    with it). ``out-of-distribution`` is a problem of the field (it was a method in 98)."""
+    found = labelled_types(nlp, "modifiers_alone.jsonl", 4)
+    labels = {label for pairs in found.values() for label, _ in pairs}
+    assert ("on-device inference", "problem") in found["2504.07878"]
+    assert not {"on-device", "real-time", "real time", "in-distribution", "ID"} & labels
+    assert ("out-of-distribution", "problem") in found["2503.11958"]
+    assert ("out-of-distribution detection", "problem") in {
+        (label.lower(), kind) for label, kind in found["2504.03342"]}  # written in title case there
+
+
 def test_a_plural_possessive_keeps_its_word():
     """``large companies' training frameworks`` (an abstract of tests/fixtures/urls.jsonl) used to
     give ``large companie training``: the possessive's ``s'`` was cut off the word."""

@@ -44,6 +44,7 @@ DROP_RULES = (
     drops.organisation_alone,
     drops.attention_as_interest,
     drops.point_in_time,
+    drops.modifier_alone,
     drops.person_name,
     drops.unnamed_dataset,
     drops.generic_tail_without_content,

@@ -120,6 +120,29 @@ def point_in_time(piece, kind):
             and head is not None and head.lower_ in ("at", "during"))
 
 
+def is_modifier_alone(text, key, vocab):
+    """One hyphenated word that only modifies a noun (``on-device``, ``on-chip``, ``in-memory``,
+    ``out-of-domain``), or ``real time``, with no noun of its own; field terms that take this form
+    (``out-of-distribution``, ``on-policy``) excepted."""
+    if key in vocab.terms:
+        return False
+    if key in defaults.MANNER_KEYS:
+        return True
+    return (len(text.split()) == 1 and "-" in text
+            and text.split("-", 1)[0].lower() in defaults.MODIFIER_PREFIXES)
+
+
+@rule(score=0)
+def modifier_alone(piece, kind):
+    """A word that only modifies a noun (on-device, in-memory, real-time) is no concept alone.
+
+    ``on-device deployment`` is a problem, ``on-device`` nothing; ``in real time`` says how fast.
+
+    Example: "The detector runs on-device and tracks hands in real time." -> no "on-device", no "real time"
+    """
+    return is_modifier_alone(piece.text, piece.key, piece.vocab)
+
+
 @rule(score=0)
 def person_name(piece, kind):
     """A double-barrelled name of two capitalised words (Bar-Joseph, Ben-Or) is a person.
