@@ -126,6 +126,16 @@ DATASET_TAILS = ("dataset", "benchmark", "corpus", "suite")
 # A hyphenated word that begins with one of these only modifies (on-device, in-memory,
 # out-of-domain, per-task); "real time" says how fast, in real time or as real-time.
 MODIFIER_PREFIXES = ("on", "off", "in", "out", "per")
+# Nodes of graphs and trees, not machines: words that make a text speak of such structures,
+# the modifiers that name such a node, and the cues of a distributed setting that graph texts
+# use in their own sense (edge features, heterogeneous graphs, graph splits).
+STRUCTURE_WORDS = ("graph", "graphs", "subgraph", "subgraphs", "tree", "trees", "vertex",
+                   "vertices", "gnn", "gnns")
+STRUCTURE_NODE_MODIFIERS = frozenset({
+    "graph", "subgraph", "tree", "leaf", "root", "child", "parent", "internal", "hidden", "lymph",
+    "state", "action", "observation", "entity", "query", "anchor", "neighbor", "neighbour",
+    "neighboring", "neighbouring", "decision", "search", "text", "token", "concept", "keyword"})
+GRAPH_SENSE_CUES = frozenset({"edge", "heterogeneous", "split", "parallel", "collaborative"})
 MANNER_KEYS = ("real time",)
 # A capitalised word at least this common in general English (Zipf frequency, data/
 # general_english.tsv) is no dataset's name alone: "English datasets" is not the dataset

@@ -830,6 +830,20 @@ def test_a_modifier_alone_is_no_concept(nlp):
         (label.lower(), kind) for label, kind in found["2504.03342"]}  # written in title case there
 
 
+def test_a_node_of_a_graph_or_a_tree_is_no_machine(nlp):
+    """Five arXiv abstracts of the corpus (tests/fixtures/structure_nodes.jsonl). ``node`` is
+    hardware in the field's distributed settings, but in a sample of 150 corpus abstracts that
+    say ``node`` it was hardware in 69, many of them nodes of graphs and trees (``leaf node``,
+    ``graph node``) or ``lymph node``. In a distributed setting nodes stay machines, leaf nodes
+    of a wireless federated network too."""
+    found = labelled_types(nlp, "structure_nodes.jsonl", 5)
+    hardware = {pid: {label for label, kind in pairs if kind == "hardware"} for pid, pairs in found.items()}
+    for pid in ("2503.12015", "2504.01902", "2505.06118"):  # an octree, a GNN, lymph nodes
+        assert not any("node" in label for label in hardware[pid]), pid
+    assert "node" in hardware["2506.19892"]  # decentralised federated learning
+    assert {"leaf node", "relay node"} <= hardware["2506.12081"]  # wireless federated learning
+
+
 def test_a_plural_possessive_keeps_its_word():
     """``large companies' training frameworks`` (an abstract of tests/fixtures/urls.jsonl) used to
     give ``large companie training``: the possessive's ``s'`` was cut off the word."""

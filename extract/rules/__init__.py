@@ -45,6 +45,7 @@ DROP_RULES = (
     drops.attention_as_interest,
     drops.point_in_time,
     drops.modifier_alone,
+    drops.node_of_a_structure,
     drops.person_name,
     drops.unnamed_dataset,
     drops.generic_tail_without_content,

@@ -143,6 +143,34 @@ def modifier_alone(piece, kind):
     return is_modifier_alone(piece.text, piece.key, piece.vocab)
 
 
+@rule(score=0, after_typing=True)
+def node_of_a_structure(piece, kind):
+    """A node of a graph or a tree is no machine.
+
+    Outside a distributed setting, ``leaf node`` and ``graph node`` are parts of a structure,
+    and ``node`` alone is one where the text speaks of graphs or trees and names no machine.
+
+    Example: "Each leaf node of the decision tree stores one class label." -> no "leaf node"
+    """
+    words = piece.key.split()
+    if kind != "hardware" or not words or words[-1] != "node":
+        return False
+    doc, vocab = piece.doc, piece.vocab
+    if "paperkg_structures" not in doc.user_data:  # (distributed setting, about structures)
+        words_of_doc = {t.lower_ for t in doc}
+        doc.user_data["paperkg_structures"] = (
+            any(w in vocab.distributed_cues and w not in defaults.GRAPH_SENSE_CUES for w in words_of_doc),
+            any(w in words_of_doc for w in defaults.STRUCTURE_WORDS)
+            and not any(vocab.terms.get(concept_key(w)) == "hardware" and concept_key(w) != "node"
+                        for w in words_of_doc))
+    distributed, about_structures = doc.user_data["paperkg_structures"]
+    if distributed:
+        return False
+    if any(w in defaults.STRUCTURE_NODE_MODIFIERS for w in words[:-1]):
+        return True
+    return len(words) == 1 and about_structures
+
+
 @rule(score=0)
 def person_name(piece, kind):
     """A double-barrelled name of two capitalised words (Bar-Joseph, Ben-Or) is a person.
