@@ -44,6 +44,8 @@ ROLES = {
     "INTRO_VERB": "intro_verbs",  # we propose X
     "PROBLEM_VERB": "problem_verbs",  # reduce X, suffer from X
     "DEGREE": "degree",  # size and trend words that add nothing to a generic head: large problems
+    "HEAD_JUDGEMENT": "head_judgements",  # words that rank or place a generic head without
+    #                                       naming what it is: open challenge, complex task
     "INTEREST_VERB": "interest_verbs",  # draw/receive attention: attention as interest
     "ROLE_NOUN": "role_nouns",  # machines named by their role: workers, clients, nodes
     "DISTRIBUTED_CUE": "distributed_cues",  # words of a distributed setting: federated, cluster
@@ -69,6 +71,7 @@ ALLOWED_DOUBLE_ROLES = {
     frozenset({"EVALUATIVE", "EVALUATION_WORD"}),  # "state-of-the-art X" / "SOTA on X"
     frozenset({"PROBLEM_VERB", "TASK_GERUND"}),  # "accelerate X" / "accelerating X is hard"
     frozenset({"EVALUATION_WORD", "TASK_GERUND"}),  # "fine-tuning on X" / "fine-tuning X"
+    frozenset({"ROLE_NOUN", "HEAD_JUDGEMENT"}),  # "CPU cores" / "the core challenge"
 }
 
 
@@ -84,6 +87,7 @@ class Vocabulary:
     intro_verbs: frozenset = frozenset()
     problem_verbs: frozenset = frozenset()
     degree: frozenset = frozenset()
+    head_judgements: frozenset = frozenset()
     interest_verbs: frozenset = frozenset()
     role_nouns: frozenset = frozenset()
     distributed_cues: frozenset = frozenset()

@@ -844,6 +844,22 @@ def test_a_node_of_a_graph_or_a_tree_is_no_machine(nlp):
     assert {"leaf node", "relay node"} <= hardware["2506.12081"]  # wireless federated learning
 
 
+def test_a_judged_generic_head_and_listed_adjectives(nlp):
+    """Four arXiv abstracts of the corpus (tests/fixtures/judged_generic_heads.jsonl). At 21.6K
+    abstracts ``open challenge`` was a problem in 99 papers, ``persistent challenge`` in 81,
+    ``core challenge`` in 65 and ``complex task`` in 224: a challenge or a task that is only
+    judged or placed names nothing. A list of adjectives before a noun keeps its last one
+    (``complex, spatial reasoning`` is ``spatial reasoning``), and ``newly constructed`` and
+    ``resulting`` only judge (``newly constructed MirrorAPI-Bench`` was a label)."""
+    found = labelled_types(nlp, "judged_generic_heads.jsonl", 4)
+    labels = {label for pairs in found.values() for label, _ in pairs}
+    assert not {"open challenge", "persistent challenge", "core challenge", "complex task"} & labels
+    assert not any("," in label for label in labels)
+    assert ("spatial reasoning", "problem") in found["2505.18028"]
+    assert ("MirrorAPI-Bench", "dataset") in found["2503.20527"]
+    assert ("scale-invariant attention", "method") in found["2505.17083"]
+
+
 def test_a_plural_possessive_keeps_its_word():
     """``large companies' training frameworks`` (an abstract of tests/fixtures/urls.jsonl) used to
     give ``large companie training``: the possessive's ``s'`` was cut off the word."""

@@ -27,10 +27,12 @@ def is_generic(key, vocab):
 
 
 def only_degree(key, vocab):
-    """A generic head with only size or trend words before it."""
+    """A generic head with only size, trend or judging words before it (``large problem``,
+    ``open challenge``, ``complex task``)."""
     words = key.split()
     return (len(words) >= 2 and words[-1] in vocab.generic and key not in vocab.terms
-            and all(w in vocab.degree or w in vocab.evaluative for w in words[:-1]))
+            and all(w in vocab.degree or w in vocab.evaluative or w in vocab.head_judgements
+                    for w in words[:-1]))
 
 
 @rule(score=0)
@@ -59,7 +61,7 @@ def generic_tail_without_content(piece, kind):
 
 @rule(score=0, after_typing=True)
 def degree_of_generic_head(piece, kind):
-    """Size or trend words before a generic head make no problem; comparatives make no method.
+    """Size, trend or judging words before a generic head make no problem; comparatives no method.
 
     ``larger models`` against ``smaller models`` is a comparison; ``large models`` a kind of model.
 

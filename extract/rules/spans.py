@@ -260,6 +260,10 @@ def trim(doc, start, end, vocab):
     if start < end and not is_acronym(doc[start].text):
         start = min(start, hyphen_compound(doc, start)[0])
     while start < end:
+        comma = listed_adjectives_end(doc, start, end)
+        if comma is not None:
+            start = comma + 1  # "complex, spatial reasoning": the last adjective stays with its noun
+            continue
         first, last = hyphen_compound(doc, start)
         if last - first > 1 and doc[start].text != "-":  # a hyphenated word: D-STT, state-of-the-art
             if (_SIZE.match(doc[start].lower_) or is_value_range(doc[first:last])) and last < end:
@@ -296,6 +300,18 @@ def trim(doc, start, end, vocab):
     while end > start and doc[end - 1].is_punct and doc[end - 1].text != ")":
         end -= 1
     return start, end
+
+
+def listed_adjectives_end(doc, start, end):
+    """The comma that ends a list of adjectives opening the phrase (``large-scale, high-quality
+    dataset``), or None."""
+    for i in range(start + 1, end - 1):
+        if doc[i].text == ",":
+            return i
+        if not (doc[i].pos_ in ("ADJ", "ADV") or doc[i].text == "-"
+                or hyphen_compound(doc, i)[1] - hyphen_compound(doc, i)[0] > 1):
+            return None
+    return None
 
 
 def verb_after_means_word(doc, start, end, vocab):
