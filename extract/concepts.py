@@ -18,7 +18,7 @@ from .records import CONCEPT_TYPES, analysed_text
 from .candidates import term_type
 from .rules import score as rule_score
 from .vocabulary import general_english
-from .normalise import (DisplayLabels, concept_key, display_label, head_index, is_acronym,
+from .normalise import (DisplayLabels, concept_key, dataset_label, display_label, head_index, is_acronym,
                         is_of_compound, singular, slug, written_case)
 
 _ACRONYM = re.compile(r"(?<![\w-])[A-Za-z][\w]*[A-Z][\w]*(?![\w])")
@@ -186,7 +186,7 @@ def paper_concepts(text, candidates, local, corpus, vocab):
         elif score > concept["score"]:
             concept.update(type=kind, source=source, score=score)
         concept["spans"].add((start, end))
-        concept["forms"].append(display_label(expanded))
+        concept["forms"].append(dataset_label(expanded) if kind == "dataset" else display_label(expanded))
         if short_form is not None:
             concept["short_forms"].append(display_label(short_form))
     return grouped

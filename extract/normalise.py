@@ -173,6 +173,16 @@ def display_label(text):
     return " ".join(words)
 
 
+def dataset_label(text):
+    """A dataset's display label: a name is kept as written, plural and capitals included
+    (``Cityscapes``, ``Natural Questions``, ``ActivityNet Captions``); a phrase with no capital
+    (``image datasets``) gets ``display_label``."""
+    words = _words(text)
+    if any(c.isupper() for c in text) and words:
+        return " ".join(words)
+    return display_label(text)
+
+
 class DisplayLabels(dict):
     """{text: display_label(text)} computed once per text (or the text itself where the display
     label is empty, with ``fallback``), even for a corpus with more surface forms than

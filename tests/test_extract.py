@@ -860,6 +860,17 @@ def test_a_judged_generic_head_and_listed_adjectives(nlp):
     assert ("scale-invariant attention", "method") in found["2505.17083"]
 
 
+def test_a_dataset_name_keeps_its_written_form(nlp):
+    """Two arXiv abstracts of the corpus (tests/fixtures/dataset_names.jsonl). A label's head is
+    made singular (``multiple GPUs`` -> ``multiple GPU``), which at 21.6K abstracts named the
+    dataset Cityscapes ``Cityscape`` (27 papers) and Natural Questions ``natural question``
+    (17): a dataset's name is kept as written."""
+    found = labelled_types(nlp, "dataset_names.jsonl", 2)
+    assert ("Cityscapes", "dataset") in found["2503.12453"]
+    assert ("Natural Questions", "dataset") in found["2504.19436"]
+    assert normalise.dataset_label("image datasets") == "image dataset"
+
+
 def test_a_plural_possessive_keeps_its_word():
     """``large companies' training frameworks`` (an abstract of tests/fixtures/urls.jsonl) used to
     give ``large companie training``: the possessive's ``s'`` was cut off the word."""
