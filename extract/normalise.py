@@ -175,10 +175,10 @@ def display_label(text):
 
 def dataset_label(text):
     """A dataset's display label: a name is kept as written, plural and capitals included
-    (``Cityscapes``, ``Natural Questions``, ``ActivityNet Captions``); a phrase with no capital
-    (``image datasets``) gets ``display_label``."""
+    (``Cityscapes``, ``Natural Questions``, ``ActivityNet Captions``); a phrase whose head is a
+    common noun (``image datasets``, ``LiDAR point clouds``) gets ``display_label``."""
     words = _words(text)
-    if any(c.isupper() for c in text) and words:
+    if words and any(c.isupper() for c in words[-1]):
         return " ".join(words)
     return display_label(text)
 

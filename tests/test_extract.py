@@ -869,6 +869,7 @@ def test_a_dataset_name_keeps_its_written_form(nlp):
     assert ("Cityscapes", "dataset") in found["2503.12453"]
     assert ("Natural Questions", "dataset") in found["2504.19436"]
     assert normalise.dataset_label("image datasets") == "image dataset"
+    assert normalise.dataset_label("LiDAR point clouds") == "LiDAR point cloud"
 
 
 def test_a_plural_possessive_keeps_its_word():
