@@ -87,7 +87,7 @@ UNTYPED_TAILS = GENERIC_TAILS + ("trend", "family", "process", "setting", "desig
                                  "concern", "system", "property")
 
 # Heads that say nothing when only generic words modify them ("training process", "train models").
-VAGUE_HEADS = ("model", "process", "setting")
+VAGUE_HEADS = ("model", "process", "setting", "method")
 
 # Words joining coordinated phrases: a mention holding one the label lacks is not an alt label.
 COORDINATORS = frozenset({"and", "or", "nor", "&"})
