@@ -881,6 +881,18 @@ def test_a_method_named_by_generic_words_is_no_concept(nlp):
     assert ("reinforcement learning", "method") in found["2503.15783"]
 
 
+def test_a_field_word_in_its_everyday_sense_is_no_problem(nlp):
+    """Three arXiv abstracts of the corpus (tests/fixtures/field_words_alone.jsonl). Alone,
+    ``utilization``, ``variance``, ``interference``, ``serving``, ``scaling``, ``failure``,
+    ``rate``, ``filtering`` and ``extraction`` are as often plain words as the field's problems
+    (``Through the utilization of SCW-VTON``, ``capture more variance of action``); alone they
+    are problems only as what a problem verb acts on (``reduce interference``)."""
+    found = labelled_types(nlp, "field_words_alone.jsonl", 3)
+    assert "utilization" not in {label for label, _ in found["2504.15232"]}
+    assert "variance" not in {label for label, _ in found["2504.13460"]}
+    assert ("interference", "problem") in found["2503.17938"]
+
+
 def test_a_plural_possessive_keeps_its_word():
     """``large companies' training frameworks`` (an abstract of tests/fixtures/urls.jsonl) used to
     give ``large companie training``: the possessive's ``s'`` was cut off the word."""
