@@ -278,13 +278,16 @@ def _removed_citations(text):
 
 def without_markup(text):
     """``text`` without LaTeX markup (``\\texttt{D-STT}`` -> ``D-STT``, ``$\\times$`` -> ``×``,
-    ``$\\mathrm{EF}^{21}$`` -> ``EF21``), citations (``[12]``, ``(Smith et al., 2020)``, an
+    ``$\\mathrm{EF}^{21}$`` -> ``EF21``, ``Kullback--Leibler`` -> ``Kullback-Leibler``, any other
+    ``--`` an em dash), citations (``[12]``, ``(Smith et al., 2020)``, an
     author before ``et al.``) and web addresses, with each kept character's offset in ``text``
     (``CleanText``)."""
-    if not any(c in text for c in "\\${}[(") and " et al" not in text and not _may_hold_link(text):
+    dashes = "--" in text
+    if not any(c in text for c in "\\${}[(") and not dashes and " et al" not in text \
+            and not _may_hold_link(text):
         return CleanText(text, range(len(text) + 1))
     cited = _removed_citations(text)
-    if not any(c in text for c in "\\${}"):  # no markup: cut the citations out by slices
+    if not any(c in text for c in "\\${}") and not dashes:  # no markup: cut the citations out by slices
         if not cited:
             return CleanText(text, range(len(text) + 1))
         out, origin, i = [], array("I"), 0
@@ -325,6 +328,16 @@ def without_markup(text):
         if c == "$":
             math = not math
             i += 1
+            continue
+        if c == "-" and text.startswith("--", i):  # TeX's en and em dashes
+            n = 3 if text.startswith("---", i) else 2
+            # Kullback--Leibler, 2019--2020 join names or numbers; "dataset--the first of
+            # its kind--containing" and "LLMs --i.e." break the phrase
+            joins = (i > 0 and text[i - 1].isalnum() and i + n < len(text)
+                     and (text[i + n].isupper() or text[i + n].isdigit()))
+            out.append("-" if joins else "\u2014")
+            origin.append(i)
+            i += n
             continue
         if c in "{}" or (math and c in "^_"):
             i += 1

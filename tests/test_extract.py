@@ -893,6 +893,28 @@ def test_a_field_word_in_its_everyday_sense_is_no_problem(nlp):
     assert ("interference", "problem") in found["2503.17938"]
 
 
+def test_tex_dashes_join_names_and_break_phrases(nlp):
+    """Two arXiv abstracts of the corpus (tests/fixtures/tex_dashes.jsonl) written with TeX's
+    dashes. ``Rao--Blackwellized estimator`` gave ``analogous Rao`` and ``Blackwellized
+    estimator``, and 42 labels of the whole corpus held ``--`` (``kullback--leibler
+    divergence``). Between two words ``--`` is a hyphen; spaced, a dash that ends a phrase.
+    Mentions keep the text as written."""
+    records, _, _ = read_paths([FIXTURES / "tex_dashes.jsonl"])
+    extracted = {r["arxiv"]: r for r in concepts.extract_records(records, nlp)}
+    rao = extracted["2504.10637"]
+    labels = {c["label"] for r in extracted.values() for c in r["concepts"]}
+    assert "Rao-Blackwellized estimator" in labels and "analogous Rao" not in labels
+    assert not any("--" in label for label in labels)
+    text = analysed_text(rao)
+    for concept in rao["concepts"]:
+        for mention in concept["mentions"]:
+            assert text[mention["start"]:mention["end"]] == mention["text"]
+    assert any(m["text"] == "Rao--Blackwellized estimator" for c in rao["concepts"] for m in c["mentions"])
+    # glued to a lower-case word, it is a dash (an abstract of the cs.CR blind set)
+    assert normalise.without_markup("the COSOCO dataset--the first of its kind").text == \
+        "the COSOCO dataset\u2014the first of its kind"
+
+
 def test_a_plural_possessive_keeps_its_word():
     """``large companies' training frameworks`` (an abstract of tests/fixtures/urls.jsonl) used to
     give ``large companie training``: the possessive's ``s'`` was cut off the word."""
