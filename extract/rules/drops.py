@@ -157,20 +157,26 @@ def node_of_a_structure(piece, kind):
     words = piece.key.split()
     if kind != "hardware" or not words or words[-1] != "node":
         return False
-    doc, vocab = piece.doc, piece.vocab
-    if "paperkg_structures" not in doc.user_data:  # (distributed setting, about structures)
-        words_of_doc = {t.lower_ for t in doc}
-        doc.user_data["paperkg_structures"] = (
-            any(w in vocab.distributed_cues and w not in defaults.GRAPH_SENSE_CUES for w in words_of_doc),
-            any(w in words_of_doc for w in defaults.STRUCTURE_WORDS)
-            and not any(vocab.terms.get(concept_key(w)) == "hardware" and concept_key(w) != "node"
-                        for w in words_of_doc))
-    distributed, about_structures = doc.user_data["paperkg_structures"]
+    distributed, about_structures = structure_reading(piece.doc, piece.vocab)
     if distributed:
         return False
     if any(w in defaults.STRUCTURE_NODE_MODIFIERS for w in words[:-1]):
         return True
     return len(words) == 1 and about_structures
+
+
+def structure_reading(doc, vocab):
+    """(distributed, about structures) of a text, computed once per doc: whether it names a
+    distributed setting (a DISTRIBUTED_CUE other than those graph texts use in their own sense),
+    and whether it speaks of graphs or trees and names no machine (a hardware term but ``node``)."""
+    if "paperkg_structures" not in doc.user_data:
+        words = {t.lower_ for t in doc}
+        keys = {concept_key(w) for w in words}
+        doc.user_data["paperkg_structures"] = (
+            any(w in vocab.distributed_cues and w not in defaults.GRAPH_SENSE_CUES for w in words),
+            any(w in words for w in defaults.STRUCTURE_WORDS)
+            and not any(vocab.terms.get(k) == "hardware" for k in keys - {"node"}))
+    return doc.user_data["paperkg_structures"]
 
 
 @rule(score=0)

@@ -308,8 +308,8 @@ def listed_adjectives_end(doc, start, end):
     for i in range(start + 1, end - 1):
         if doc[i].text == ",":
             return i
-        if not (doc[i].pos_ in ("ADJ", "ADV") or doc[i].text == "-"
-                or hyphen_compound(doc, i)[1] - hyphen_compound(doc, i)[0] > 1):
+        first, last = hyphen_compound(doc, i)
+        if not (doc[i].pos_ in ("ADJ", "ADV") or doc[i].text == "-" or last - first > 1):
             return None
     return None
 
