@@ -277,7 +277,8 @@ def _removed_citations(text):
 
 
 def without_markup(text):
-    """``text`` without LaTeX markup (``\\texttt{D-STT}`` -> ``D-STT``, ``$\\times$`` -> ``×``,
+    """``text`` without LaTeX markup (``\\texttt{D-STT}`` -> ``D-STT``, ``$\\times$`` or
+    ``\\(\\times\\)`` -> ``×``,
     ``$\\mathrm{EF}^{21}$`` -> ``EF21``, ``Kullback--Leibler`` -> ``Kullback-Leibler``, any other
     ``--`` an em dash), citations (``[12]``, ``(Smith et al., 2020)``, an
     author before ``et al.``) and web addresses, with each kept character's offset in ``text``
@@ -307,6 +308,10 @@ def without_markup(text):
             continue
         c = text[i]
         if c == "\\":
+            if text[i + 1:i + 2] in ("(", ")", "[", "]"):  # \( \) and \[ \]: math, as $ and $$
+                math = text[i + 1] in "(["
+                i += 2
+                continue
             accent = _ACCENT.match(text, i)
             if accent:
                 out.append(unicodedata.normalize("NFC", accent.group(2) + _COMBINING[accent.group(1)]))

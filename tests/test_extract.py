@@ -915,6 +915,24 @@ def test_tex_dashes_join_names_and_break_phrases(nlp):
         "the COSOCO dataset\u2014the first of its kind"
 
 
+def test_an_and_inside_a_hyphenated_word_coordinates_nothing(nlp):
+    """Three arXiv abstracts of the corpus (tests/fixtures/hyphen_words_and_math.jsonl). The
+    ``and`` of ``pick-and-place task`` or ``plug-and-play module`` was split as a coordination
+    (``pick task`` and ``-place task``: at 21.6K abstracts 30 papers had a ``-play module``), and
+    LaTeX's inline math ``\\(C^{0}\\)-conforming`` lost its variable (``-conforming finite
+    element method``). No label starts with a hyphen."""
+    found = labelled_types(nlp, "hyphen_words_and_math.jsonl", 3)
+    labels = {label for pairs in found.values() for label, _ in pairs}
+    assert not any(label.startswith("-") for label in labels)
+    assert ("pick-and-place task", "problem") in found["2503.23587"]
+    assert "pick task" not in labels
+    assert any("plug-and-play module" in label for label, _ in found["2504.02373"])
+    assert not any("plug module" in label for label in labels)
+    assert ("C0-conforming finite element method", "method") in found["2506.10428"]
+    assert normalise.without_markup(r"in the \(H^{2}\)-norm and \[x_i\] here").text == \
+        "in the H2-norm and xi here"
+
+
 def test_a_plural_possessive_keeps_its_word():
     """``large companies' training frameworks`` (an abstract of tests/fixtures/urls.jsonl) used to
     give ``large companie training``: the possessive's ``s'`` was cut off the word."""

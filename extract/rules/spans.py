@@ -368,7 +368,8 @@ def written_form(doc, start, text):
 def chunk_pieces(doc, start, end, vocab):
     """The (start, end, label text) parts of one phrase, split at coordination:
     ``computational and communication bottlenecks`` -> ``computational bottlenecks`` (over the
-    whole span) and ``communication bottlenecks``; ``ZeRO-3 and FSDP`` -> each name. A phrase
+    whole span) and ``communication bottlenecks``; ``ZeRO-3 and FSDP`` -> each name; the ``and``
+    of a hyphenated word (``plug-and-play module``) coordinates nothing. A phrase
     is first cut at ``e.g.``, ``i.e.``, a colon or a semicolon: no concept holds them."""
     cut = next((t.i for t in doc[start:end] if t.lower_ in SEPARATORS), None)
     if cut is not None:
@@ -376,7 +377,8 @@ def chunk_pieces(doc, start, end, vocab):
     start, end = trim(doc, start, end, vocab)
     if start >= end:
         return []
-    cc = next((t.i for t in doc[start + 1:end - 1] if t.dep_ == "cc" and t.pos_ == "CCONJ"), None)
+    cc = next((t.i for t in doc[start + 1:end - 1] if t.dep_ == "cc" and t.pos_ == "CCONJ"
+               and hyphen_compound(doc, t.i) == (t.i, t.i + 1)), None)  # not plug-and-play
     if cc is None:
         return [(start, end, label_text(doc, start, end))]
     left_end = cc
