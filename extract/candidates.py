@@ -151,7 +151,8 @@ def without_nested(candidates):
 def without_fragments(doc, candidates, vocab):
     """Drop a piece of a longer accepted name that the parser took for a phrase of its own:
     ``Sparse Times`` inside the defined long form ``Sparse Times Dense Matrix Multiplication``.
-    Terms of the field, acronyms and names defined on their own stay."""
+    Terms of the field, acronyms and names defined on their own stay, unless the term is one word
+    that modifies the name (``modifies_a_name``)."""
     names = [c for c in candidates if c.source in defaults.WHOLE_NAME_SOURCES]
     if not names:
         return candidates
@@ -161,10 +162,21 @@ def without_fragments(doc, candidates, vocab):
         inside = any(n.start <= c.start and end <= n.end and n.end - n.start > end - c.start
                      for n in names)
         if inside and c.source not in defaults.WHOLE_NAME_SOURCES + ("hardware_acronym_inside_phrase",) \
-                and concept_key(c.text) not in vocab.terms and not (c.end - c.start == 1 and is_acronym(c.text)):
+                and not (c.end - c.start == 1 and is_acronym(c.text)) \
+                and (concept_key(c.text) not in vocab.terms or modifies_a_name(doc, c, names)):
             continue
         kept.append(c)
     return kept
+
+
+def modifies_a_name(doc, candidate, names):
+    """True for a one-word candidate that a further word of the name it sits in follows:
+    ``machine`` in the long form ``machine unlearning`` modifies it, where ``federated
+    learning`` in ``Federated Learning with Differential Privacy`` ends at a preposition."""
+    after = candidate.end
+    return (candidate.end - candidate.start == 1
+            and any(n.start <= candidate.start and after < n.end for n in names)
+            and doc[after].pos_ in ("NOUN", "PROPN", "ADJ", "VERB") and doc[after - 1].whitespace_ != "")
 
 
 def abbreviation_pairs(abbreviations):

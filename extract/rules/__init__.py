@@ -12,7 +12,7 @@ tuple where its precedence belongs; ``tests/test_rules.py`` tests its example.
 """
 
 from . import context, drops, heads, spans
-from .base import rule
+from .base import hyphen_compound, rule
 from .spans import hardware_acronym_inside_phrase
 
 
@@ -24,9 +24,10 @@ def without_trailing_verb(piece):
 
     Example: "Speculative decoding leverages idle compute." -> method "speculative decoding"
     """
-    if piece.end - piece.start >= 3 and " " in piece.text:
-        return piece.with_text(piece.text.rsplit(None, 1)[0], end=piece.end - 1), ("field_term",)
-    return None
+    last = piece.end - 1
+    if last - piece.start >= 2 and " " in piece.text and hyphen_compound(piece.doc, last)[0] == last:
+        return piece.with_text(piece.text.rsplit(None, 1)[0], end=last), ("field_term",)
+    return None  # a hyphenated last word is no verb: "high-performance GPU-driven"
 
 SPAN_RULES = (
     spans.acronym_long_form,
