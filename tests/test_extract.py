@@ -954,6 +954,20 @@ def test_a_word_that_modifies_a_name_or_a_hyphenated_word_is_no_concept(nlp):
             assert not any(m["text"].endswith("-") for m in concept["mentions"]), concept
 
 
+def test_adverbs_and_ordinals_before_a_phrase_are_not_part_of_it(nlp):
+    """Three arXiv abstracts of the corpus (tests/fixtures/adverbs_before_phrases.jsonl). At
+    21.6K abstracts 126 papers had a concept starting with ``even`` (``even proprietary
+    model``), 51 with ``relatively`` (``relatively low deployment cost``), 61 with ``second``
+    (``second challenge``), 40 with ``own`` (``own error``). These words judge or count the
+    phrase; the name goes on without them, or a generic head is left alone and dropped."""
+    found = labelled_types(nlp, "adverbs_before_phrases.jsonl", 3)
+    labels = {label.lower() for pairs in found.values() for label, _ in pairs}
+    assert not any(label.split()[0] in ("even", "relatively", "second", "own") for label in labels)
+    assert ("video question-answering task", "problem") in found["2504.12083"]
+    assert ("deployment cost", "problem") in found["2504.12689"]
+    assert "challenge" not in labels and "second challenge" not in labels
+
+
 def test_a_plural_possessive_keeps_its_word():
     """``large companies' training frameworks`` (an abstract of tests/fixtures/urls.jsonl) used to
     give ``large companie training``: the possessive's ``s'`` was cut off the word."""
