@@ -968,6 +968,23 @@ def test_adverbs_and_ordinals_before_a_phrase_are_not_part_of_it(nlp):
     assert "challenge" not in labels and "second challenge" not in labels
 
 
+def test_the_items_of_a_list_are_concepts_one_by_one(nlp):
+    """Two arXiv abstracts of the corpus (tests/fixtures/listed_items.jsonl). A noun phrase
+    holding a list (``two widely-used pre-training corpora, FineWeb and Chinese FineWeb
+    datasets``; ``data preparation, pre-training, post-training, deployment and final
+    commercialization``) was split at its ``and`` only, giving ``widely-used pre-training
+    corpora, FineWeb FineWeb dataset``. Each item is now a piece of its own, and a hyphenated
+    word led by an evaluative adverb (``widely-used``) or the comparative of an evaluative word
+    (``higher-quality``) judges the phrase, as ``state-of-the-art`` does."""
+    found = labelled_types(nlp, "listed_items.jsonl", 2)
+    labels = {label for pairs in found.values() for label, _ in pairs}
+    assert not any("," in label for label in labels)
+    assert not any(label.lower().startswith(("widely-used", "higher-quality")) for label in labels)
+    assert {("pre-training", "method"), ("post-training", "method")} <= found["2504.15585"]
+    assert ("pre-training corpus", "dataset") in found["2505.05427"]
+    assert ("Ultra-FineWeb", "dataset") in found["2505.05427"]
+
+
 def test_a_plural_possessive_keeps_its_word():
     """``large companies' training frameworks`` (an abstract of tests/fixtures/urls.jsonl) used to
     give ``large companie training``: the possessive's ``s'`` was cut off the word."""

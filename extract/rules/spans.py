@@ -276,7 +276,7 @@ def trim(doc, start, end, vocab):
                     and not doc[start + 2].is_lower:
                 start += 2  # "8-H100 GPU node": the count goes, the name stays ("8-bit" stays)
                 continue
-            if doc[first:last].text.lower() in vocab.evaluative:
+            if judged_word(doc[first:last].text.lower(), vocab):
                 start = last
                 continue
             break
@@ -300,6 +300,16 @@ def trim(doc, start, end, vocab):
     while end > start and doc[end - 1].is_punct and doc[end - 1].text != ")":
         end -= 1
     return start, end
+
+
+def judged_word(word, vocab):
+    """True for a hyphenated word that only judges: an evaluative one (``state-of-the-art``),
+    one led by an evaluative adverb (``widely-used``, ``highly-optimized``), or the comparative
+    of an evaluative one (``higher-quality``)."""
+    lead, _, rest = word.partition("-")
+    return (word in vocab.evaluative
+            or (lead.endswith("ly") and lead in vocab.evaluative)
+            or (lead == "higher" and f"high-{rest}" in vocab.evaluative))
 
 
 def listed_adjectives_end(doc, start, end):
@@ -365,10 +375,29 @@ def written_form(doc, start, text):
     return text
 
 
+def listed_items(doc, start, comma, end, head, vocab):
+    """The pieces of the items before ``comma`` in a list whose last items are joined by
+    ``and``/``or``: a lower-case word alone shares the list's ``head`` (``computation`` in
+    ``computation, memory, and communication bottlenecks``); any other item stands alone
+    (``pre-training corpora`` in ``pre-training corpora, FineWeb and Chinese FineWeb datasets``)."""
+    pieces, item_start = [], start
+    for i in range(start, comma + 1):
+        if i < comma and doc[i].text != ",":
+            continue
+        s, e = trim(doc, item_start, i, vocab)
+        if e - s == 1 and head and doc[s].is_lower and not doc[s].like_num:
+            pieces.append((s, end, f"{label_text(doc, s, e)} {head}"))
+        elif s < e:
+            pieces.extend(chunk_pieces(doc, s, e, vocab))
+        item_start = i + 1
+    return pieces
+
+
 def chunk_pieces(doc, start, end, vocab):
     """The (start, end, label text) parts of one phrase, split at coordination:
     ``computational and communication bottlenecks`` -> ``computational bottlenecks`` (over the
-    whole span) and ``communication bottlenecks``; ``ZeRO-3 and FSDP`` -> each name; the ``and``
+    whole span) and ``communication bottlenecks``; ``ZeRO-3 and FSDP`` -> each name; the items
+    of a longer list one by one (``listed_items``); the ``and``
     of a hyphenated word (``plug-and-play module``) coordinates nothing. A phrase
     is first cut at ``e.g.``, ``i.e.``, a colon or a semicolon: no concept holds them."""
     cut = next((t.i for t in doc[start:end] if t.lower_ in SEPARATORS), None)
@@ -387,6 +416,10 @@ def chunk_pieces(doc, start, end, vocab):
     first = doc[cc + 1]
     first_end = max([t.i for t in first.subtree if cc < t.i < end] or [cc + 1]) + 1
     first_end = min(end, max(first_end, hyphen_compound(doc, first_end - 1)[1]))  # zero-shot
+    comma = max((t.i for t in doc[start + 1:left_end] if t.text == ","), default=None)
+    if comma is not None:  # a list: "latency, energy and memory costs"
+        head = label_text(doc, first_end, end) if first_end < end else None
+        return listed_items(doc, start, comma, end, head, vocab) + chunk_pieces(doc, comma + 1, end, vocab)
     named = is_name(doc[start:left_end]) or is_name([first])
     shared_head = end - first_end == 1 and word_type(doc[end - 1], vocab)
     if first_end >= end or (named and not shared_head):
