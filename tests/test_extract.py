@@ -985,6 +985,21 @@ def test_the_items_of_a_list_are_concepts_one_by_one(nlp):
     assert ("Ultra-FineWeb", "dataset") in found["2505.05427"]
 
 
+def test_words_listed_before_a_conjoined_term_share_its_head(nlp):
+    """Three arXiv abstracts of the corpus (tests/fixtures/shared_heads.jsonl) where the parser
+    made each listed word a phrase of its own: ``training, validation, and test sets``, ``image
+    and video classification``, ``training and computational efficiency``. A listed word gets
+    the head of the last phrase when that makes a field term (``training set``, ``image
+    classification``, ``training efficiency``), as ``tensor, pipeline and data parallelism``
+    gives ``tensor parallelism``; words that would make no term stay alone."""
+    found = labelled_types(nlp, "shared_heads.jsonl", 3)
+    assert ("training set", "dataset") in found["2504.13131"]
+    assert ("image classification", "problem") in found["2504.18781"]
+    assert ("training efficiency", "problem") in found["2505.02159"]
+    assert ("validation set", "dataset") not in found["2504.13131"]  # no term
+    assert "computational efficiency" in {label for label, _ in found["2505.02159"]}
+
+
 def test_a_plural_possessive_keeps_its_word():
     """``large companies' training frameworks`` (an abstract of tests/fixtures/urls.jsonl) used to
     give ``large companie training``: the possessive's ``s'`` was cut off the word."""

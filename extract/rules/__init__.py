@@ -32,6 +32,7 @@ def without_trailing_verb(piece):
 SPAN_RULES = (
     spans.acronym_long_form,
     spans.noun_chunks_joined_at_hyphens,
+    spans.modifiers_sharing_a_head,
     spans.long_form_with_head,
     spans.noun_runs_outside_chunks,
     spans.gerund_clause,

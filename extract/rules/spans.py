@@ -77,6 +77,31 @@ def noun_chunks_joined_at_hyphens(doc, context):
 
 
 @rule(score=0.6)
+def modifiers_sharing_a_head(doc, context):
+    """Words listed before a conjoined phrase share its head where that makes a field term.
+
+    Example: "We combine tensor, pipeline and data parallelism on 512 GPUs." -> method "tensor parallelism"
+    """
+    vocab = context.vocab
+    for chunk in doc.noun_chunks:
+        root = chunk.root
+        if root.dep_ != "conj" or chunk.end - chunk.start < 2 or root.i != chunk.end - 1:
+            continue
+        for item in root.head.conjuncts + (root.head,):
+            if item.i < chunk.start and shares_the_head(item) \
+                    and concept_key(f"{item.text} {root.text}") in vocab.terms:
+                yield Phrase(doc[item.i:chunk.end], "modifiers_sharing_a_head",
+                             label=f"{item.text} {root.text}")
+
+
+def shares_the_head(item):
+    """A word listed alone, as a noun's modifier would be: singular, lower case, nothing of its
+    own before it (``tensor`` in ``tensor, pipeline and data parallelism``)."""
+    return (item.tag_ == "NN" and item.is_lower and item.is_alpha
+            and not any(child.i < item.i for child in item.children))
+
+
+@rule(score=0.6)
 def long_form_with_head(doc, context):
     """A defined long form, its acronym in parentheses and a field head noun after them.
 
@@ -249,7 +274,8 @@ def hardware_acronym_inside_phrase(doc, start, end, vocab):
 
 
 # Span rules whose phrases are kept whole: not trimmed, split or filtered.
-WHOLE_PHRASE_ORIGINS = ("acronym_long_form", "token_pattern_matches", "gerund_clause")
+WHOLE_PHRASE_ORIGINS = ("acronym_long_form", "token_pattern_matches", "gerund_clause",
+                        "modifiers_sharing_a_head")
 
 
 def trim(doc, start, end, vocab):
