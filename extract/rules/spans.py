@@ -83,7 +83,7 @@ def modifiers_sharing_a_head(doc, context):
     Example: "We combine tensor, pipeline and data parallelism on 512 GPUs." -> method "tensor parallelism"
     """
     vocab = context.vocab
-    for chunk in doc.noun_chunks:
+    for chunk in [p.span for p in context.found if p.origin == "noun_chunks_joined_at_hyphens"]:
         root = chunk.root
         if root.dep_ != "conj" or chunk.end - chunk.start < 2 or root.i != chunk.end - 1:
             continue
