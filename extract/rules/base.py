@@ -131,10 +131,24 @@ def is_name(tokens):
 
 
 def hyphen_compound(doc, i):
-    """(start, end) of the hyphenated word token ``i`` belongs to (``state-of-the-art``)."""
-    start, end = i, i + 1
-    while start > 0 and not doc[start - 1].whitespace_ and "-" in (doc[start - 1].text, doc[start].text):
-        start -= 1
-    while end < len(doc) and not doc[end - 1].whitespace_ and "-" in (doc[end - 1].text, doc[end].text):
-        end += 1
-    return start, end
+    """(start, end) of the hyphenated word token ``i`` belongs to (``state-of-the-art``).
+    The rules ask this of most words several times: each doc's answers are worked out once,
+    in one pass, and kept in ``doc.user_data`` (as ``heads.distributed_setting`` keeps its)."""
+    bounds = doc.user_data.get("paperkg_hyphen_words")
+    if bounds is None:
+        bounds = doc.user_data["paperkg_hyphen_words"] = hyphen_words(doc)
+    return bounds[i]
+
+
+def hyphen_words(doc):
+    """(start, end) of the hyphenated word of each token of ``doc``: tokens joined with no space
+    where one of two neighbours is a hyphen."""
+    texts = [t.text for t in doc]
+    joined = [not t.whitespace_ for t in doc]
+    bounds, start = [], 0
+    for i in range(len(texts)):
+        if i > 0 and not (joined[i - 1] and "-" in (texts[i - 1], texts[i])):
+            bounds.extend([(start, i)] * (i - start))
+            start = i
+    bounds.extend([(start, len(texts))] * (len(texts) - start))
+    return bounds
