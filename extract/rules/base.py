@@ -130,14 +130,18 @@ def is_name(tokens):
             and not words[0].is_sent_start)
 
 
+def per_doc(doc, name, compute):
+    """``compute(doc)``, worked out once per doc and kept in ``doc.user_data[name]``: facts of a
+    whole text that rules ask for piece after piece."""
+    if name not in doc.user_data:
+        doc.user_data[name] = compute(doc)
+    return doc.user_data[name]
+
+
 def hyphen_compound(doc, i):
     """(start, end) of the hyphenated word token ``i`` belongs to (``state-of-the-art``).
-    The rules ask this of most words several times: each doc's answers are worked out once,
-    in one pass, and kept in ``doc.user_data`` (as ``heads.distributed_setting`` keeps its)."""
-    bounds = doc.user_data.get("paperkg_hyphen_words")
-    if bounds is None:
-        bounds = doc.user_data["paperkg_hyphen_words"] = hyphen_words(doc)
-    return bounds[i]
+    The rules ask this of most words several times: one pass per doc answers for all."""
+    return per_doc(doc, "paperkg_hyphen_words", hyphen_words)[i]
 
 
 def hyphen_words(doc):

@@ -8,7 +8,7 @@ import re
 
 from .. import defaults
 from ..normalise import concept_key, is_acronym
-from .base import rule, term_type
+from .base import per_doc, rule, term_type
 
 _NUMBER_FORMAT = re.compile(defaults.NUMBER_FORMAT)
 _DIMENSION = re.compile(r"^\d[Dd]$")
@@ -169,14 +169,14 @@ def structure_reading(doc, vocab):
     """(distributed, about structures) of a text, computed once per doc: whether it names a
     distributed setting (a DISTRIBUTED_CUE other than those graph texts use in their own sense),
     and whether it speaks of graphs or trees and names no machine (a hardware term but ``node``)."""
-    if "paperkg_structures" not in doc.user_data:
+    def read(doc):
         words = {t.lower_ for t in doc}
         keys = {concept_key(w) for w in words}
-        doc.user_data["paperkg_structures"] = (
-            any(w in vocab.distributed_cues and w not in defaults.GRAPH_SENSE_CUES for w in words),
-            any(w in words for w in defaults.STRUCTURE_WORDS)
-            and not any(vocab.terms.get(k) == "hardware" for k in keys - {"node"}))
-    return doc.user_data["paperkg_structures"]
+        return (any(w in vocab.distributed_cues and w not in defaults.GRAPH_SENSE_CUES for w in words),
+                any(w in words for w in defaults.STRUCTURE_WORDS)
+                and not any(vocab.terms.get(k) == "hardware" for k in keys - {"node"}))
+
+    return per_doc(doc, "paperkg_structures", read)
 
 
 @rule(score=0)
