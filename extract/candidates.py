@@ -11,7 +11,7 @@ ending in its last word, the candidate without that word (``cut``); ``concepts``
 from . import defaults
 from .normalise import concept_key, is_acronym
 from .rules import CANDIDATE_RULES, DROP_RULES, REPAIR_RULES, SPAN_RULES, TYPE_RULES, score
-from .rules.base import Candidate, Piece, plain, term_type  # noqa: F401  (Candidate: public)
+from .rules.base import Candidate, Piece, plain, term_type, tokens  # noqa: F401  (Candidate: public)
 from .rules.drops import is_generic, is_modifier_alone
 from .rules.heads import VOCABULARY_RULES
 from .rules.spans import WHOLE_PHRASE_ORIGINS, SpanContext, chunk_pieces, written_form
@@ -19,11 +19,14 @@ from .rules.spans import WHOLE_PHRASE_ORIGINS, SpanContext, chunk_pieces, writte
 __all__ = ["Candidate", "find_candidates", "names_nothing", "abbreviation_pairs", "term_type"]
 
 
+DROPS_BEFORE_TYPING = tuple(drop for drop in DROP_RULES if not drop.after_typing)
+DROPS_AFTER_TYPING = tuple(drop for drop in DROP_RULES if drop.after_typing)
+
+
 def dropped(piece, kind):
     """True if a drop rule drops ``piece``: before typing (``kind`` None) the rules that need no
     type, after typing those that do (``after_typing``)."""
-    after = kind is not None
-    return any(drop(piece, kind) for drop in DROP_RULES if getattr(drop, "after_typing", False) == after)
+    return any(drop(piece, kind) for drop in (DROPS_BEFORE_TYPING if kind is None else DROPS_AFTER_TYPING))
 
 
 def first_type(piece, rules=TYPE_RULES):
@@ -158,7 +161,7 @@ def without_fragments(doc, candidates, vocab):
         return candidates
     kept = []
     for c in candidates:
-        end = next((t.i for t in doc[c.start:c.end] if t.text == "("), c.end)  # "X (SpMM"
+        end = next((t.i for t in tokens(doc)[c.start:c.end] if t.text == "("), c.end)  # "X (SpMM"
         inside = any(n.start <= c.start and end <= n.end and n.end - n.start > end - c.start
                      for n in names)
         if inside and c.source not in defaults.WHOLE_NAME_SOURCES + ("hardware_acronym_inside_phrase",) \

@@ -14,7 +14,7 @@ import scispacy.abbreviation  # noqa: F401  (registers the "abbreviation_detecto
 
 from . import defaults
 from .candidates import abbreviation_pairs, find_candidates, names_nothing
-from .rules.base import hyphen_compound
+from .rules.base import forget_facts, hyphen_compound, words_of
 from .rules.spans import written_form
 from .concepts import concept_table, extract_records
 from .nlp import load_model
@@ -84,6 +84,44 @@ class AbbreviationSpans:
         return doc
 
 
+class GatedMatcher:
+    """A spaCy Matcher of (type, token pattern) pairs that runs only on a doc holding one of the
+    words some token of each pattern must be (``needed_words``): the Matcher makes a Token
+    object for every word of every doc, and most docs hold none of the patterns' words."""
+
+    def __init__(self, vocab, patterns):
+        self.matcher = Matcher(vocab)
+        self.needed = frozenset()
+        for kind, pattern in patterns:
+            self.matcher.add(kind, [pattern])
+            words = needed_words(pattern)
+            self.needed = None if words is None or self.needed is None else self.needed | words
+
+    def __call__(self, doc):
+        if self.needed is not None and self.needed.isdisjoint(words_of(doc)):
+            return []
+        return self.matcher(doc)
+
+
+def needed_words(pattern):
+    """The smallest set of lower-case words one of which every match of a token pattern holds
+    (from a token that must match once or more and names its ORTH, LOWER or TEXT, or a list
+    of them with IN; words before punctuation), or None when no token of the pattern says."""
+    found = []
+    for token in pattern:
+        if token.get("OP", "1") not in ("1", "+"):
+            continue
+        for attr in ("ORTH", "LOWER", "TEXT"):
+            value = token.get(attr)
+            if isinstance(value, dict) and set(value) == {"IN"}:
+                value = value["IN"]
+            if isinstance(value, str):
+                found.append({value.lower()})
+            elif isinstance(value, list) and all(isinstance(w, str) for w in value):
+                found.append({w.lower() for w in value})
+    return min(found, key=lambda words: (len(words), not any(w.isalnum() for w in words)), default=None)
+
+
 @Language.factory("paperkg_candidates", assigns=["doc.spans"], default_config={"patterns": []})
 def make_candidate_finder(nlp, name, patterns):
     return CandidateFinder(nlp, patterns)
@@ -100,9 +138,7 @@ class CandidateFinder:
         self.vocabulary = load_vocabulary(tuple(patterns))
         self.matcher = None
         if self.vocabulary.token_patterns:
-            self.matcher = Matcher(nlp.vocab)
-            for kind, pattern in self.vocabulary.token_patterns:
-                self.matcher.add(kind, [pattern])
+            self.matcher = GatedMatcher(nlp.vocab, self.vocabulary.token_patterns)
         self.term_matcher = PhraseMatcher(nlp.vocab, attr="LOWER")
         self.term_matcher.add("term", [nlp.make_doc(form) for phrase in self.vocabulary.term_phrases
                                        for form in written_variants(phrase)])
@@ -110,6 +146,7 @@ class CandidateFinder:
     def __call__(self, doc):
         found = find_candidates(doc, self.vocabulary, doc.spans.get(defaults.SPANS_LONG_FORMS, ()),
                                 self.matcher, self.term_matcher)
+        forget_facts(doc)
         # an acronym of a long form that names nothing names nothing either ("ID" of in-distribution)
         empty = {span.text for span in doc.spans.get(defaults.SPANS_EMPTY_SHORT_FORMS, ())}
         found = [c for c in found if c.text not in empty]

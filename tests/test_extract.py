@@ -241,6 +241,44 @@ def test_user_pattern_files_add_terms(tmp_path):
     assert found["ring-attention"]["source"] == "token_pattern"
 
 
+def test_user_token_patterns_match_in_every_text_that_holds_them(nlp):
+    """The Matcher of token patterns runs only on texts holding a word each pattern needs; that
+    must never lose a match: optional words, IN lists, other cases, patterns naming no word."""
+    from spacy.matcher import Matcher
+
+    from paperkg.extract.pipeline import GatedMatcher, needed_words
+
+    patterns = [
+        ("method", [{"LOWER": "sharded", "OP": "?"}, {"LOWER": {"IN": ["ring", "tree"]}}, {"ORTH": "-"},
+                    {"LOWER": "allreduce"}]),
+        ("hardware", [{"IS_TITLE": True}, {"ORTH": "Pod"}]),
+    ]
+    assert needed_words(patterns[0][1]) == {"allreduce"}  # one word, rather than two or a hyphen
+    assert needed_words(patterns[1][1]) == {"pod"}
+    assert needed_words([{"POS": "PROPN"}, {"LOWER": "kernel", "OP": "?"}]) is None
+    texts = ["Sharded ring-AllReduce and tree-allreduce scale to a Cloud Pod.",
+             "A Cloud POD and Ring-Allreduce.", "Nothing here matches the patterns at all."]
+    gated, plain_matcher = GatedMatcher(nlp.vocab, patterns), Matcher(nlp.vocab)
+    for kind, pattern in patterns:
+        plain_matcher.add(kind, [pattern])
+    for doc in nlp.pipe(texts):
+        assert sorted(gated(doc)) == sorted(plain_matcher(doc))
+    assert [len(gated(doc)) for doc in nlp.pipe(texts)] == [4, 1, 0]
+    # a pattern that names no word leaves the Matcher running on every text
+    assert GatedMatcher(nlp.vocab, patterns + [("method", [{"POS": "PROPN"}])]).needed is None
+
+
+def test_parsed_docs_keep_no_rule_scratch_and_serialise(nlp):
+    """The rules' per-text facts (token lists, word sets) are gone once a text is parsed: the Doc
+    can be serialised (as ``nlp.pipe`` with several processes does) and holds no cycle."""
+    from spacy.tokens import Doc
+
+    doc = nlp("Ring AllReduce on 8 GPUs trains large language models (LLMs) with ZeRO-3.")
+    assert not [name for name in doc.user_data if isinstance(name, str) and name.startswith("paperkg_")]
+    again = Doc(nlp.vocab).from_bytes(doc.to_bytes())
+    assert [s.text for s in again.spans["paperkg_candidates"]] == [s.text for s in doc.spans["paperkg_candidates"]]
+
+
 def test_bad_pattern_file_is_an_error_naming_the_line(tmp_path):
     from paperkg.extract.errors import PaperkgError
     from paperkg.extract.vocabulary import load_vocabulary

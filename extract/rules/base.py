@@ -55,7 +55,7 @@ class Piece(NamedTuple):
 
     @property
     def tokens(self):
-        return self.doc[self.start:self.end]
+        return tokens(self.doc)[self.start:self.end]
 
 
 def attachment(root):
@@ -130,12 +130,47 @@ def is_name(tokens):
             and not words[0].is_sent_start)
 
 
+FACT_PREFIX = "paperkg_"  # the names of what per_doc and tokens keep in doc.user_data
+
+
 def per_doc(doc, name, compute):
     """``compute(doc)``, worked out once per doc and kept in ``doc.user_data[name]``: facts of a
     whole text that rules ask for piece after piece."""
     if name not in doc.user_data:
         doc.user_data[name] = compute(doc)
     return doc.user_data[name]
+
+
+def tokens(doc):
+    """The doc's tokens in a list made once per doc: ``doc[i]`` makes a new Token object each
+    time, and the rules read words by position hundreds of times per text. (The list refers to
+    its doc: ``forget_facts`` drops it once the rules are done.)"""
+    words = doc.user_data.get("paperkg_tokens")
+    if words is None:
+        words = doc.user_data["paperkg_tokens"] = list(doc)
+    return words
+
+
+def words_of(doc):
+    """The set of the doc's words in lower case, made once per doc."""
+    return per_doc(doc, "paperkg_words", lambda doc: frozenset(t.lower_ for t in tokens(doc)))
+
+
+def forget_facts(doc):
+    """Drop what ``per_doc`` and ``tokens`` kept in ``doc.user_data`` once the rules are done:
+    a token list would keep its doc alive in a reference cycle, and neither it nor a set can
+    be serialised with the doc."""
+    for name in [name for name in doc.user_data if isinstance(name, str) and name.startswith(FACT_PREFIX)]:
+        del doc.user_data[name]
+
+
+def span_text(doc, start, end):
+    """``doc[start:end].text`` without making the Span."""
+    if start >= end:
+        return ""
+    words = tokens(doc)
+    text = per_doc(doc, "paperkg_text", lambda doc: "".join([t.text_with_ws for t in words]))
+    return text[words[start].idx:words[end - 1].idx + len(words[end - 1])]
 
 
 def hyphen_compound(doc, i):
@@ -147,8 +182,9 @@ def hyphen_compound(doc, i):
 def hyphen_words(doc):
     """(start, end) of the hyphenated word of each token of ``doc``: tokens joined with no space
     where one of two neighbours is a hyphen."""
-    texts = [t.text for t in doc]
-    joined = [not t.whitespace_ for t in doc]
+    words = tokens(doc)
+    texts = [t.text for t in words]
+    joined = [not t.whitespace_ for t in words]
     bounds, start = [], 0
     for i in range(len(texts)):
         if i > 0 and not (joined[i - 1] and "-" in (texts[i - 1], texts[i])):

@@ -8,7 +8,7 @@ import re
 
 from .. import defaults
 from ..normalise import concept_key, is_acronym
-from .base import per_doc, rule, term_type
+from .base import per_doc, rule, term_type, words_of
 
 _NUMBER_FORMAT = re.compile(defaults.NUMBER_FORMAT)
 _DIMENSION = re.compile(r"^\d[Dd]$")
@@ -170,7 +170,7 @@ def structure_reading(doc, vocab):
     distributed setting (a DISTRIBUTED_CUE other than those graph texts use in their own sense),
     and whether it speaks of graphs or trees and names no machine (a hardware term but ``node``)."""
     def read(doc):
-        words = {t.lower_ for t in doc}
+        words = words_of(doc)
         keys = {concept_key(w) for w in words}
         return (any(w in vocab.distributed_cues and w not in defaults.GRAPH_SENSE_CUES for w in words),
                 any(w in words for w in defaults.STRUCTURE_WORDS)

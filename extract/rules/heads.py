@@ -7,7 +7,7 @@ Each takes a ``Piece`` and returns a concept type or None.
 
 from .. import defaults
 from ..normalise import is_acronym
-from .base import hyphen_compound, is_name, per_doc, plain, rule, term_type
+from .base import hyphen_compound, is_name, plain, rule, term_type, words_of
 
 
 @rule(score=0.85)
@@ -113,8 +113,7 @@ def role_noun_in_distributed_context(piece):
 def distributed_setting(doc, vocab):
     """True if the text speaks of a distributed setting (a word of DISTRIBUTED_CUE); computed
     once per doc."""
-    return per_doc(doc, "paperkg_distributed",
-                   lambda doc: any(t.lower_ in vocab.distributed_cues for t in doc))
+    return not vocab.distributed_cues.isdisjoint(words_of(doc))
 
 
 @rule(score=0.7)

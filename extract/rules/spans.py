@@ -11,7 +11,7 @@ from typing import NamedTuple
 
 from .. import defaults
 from ..normalise import concept_key, is_acronym, singular
-from .base import Candidate, hyphen_compound, is_name, plain, rule, term_type, word_type
+from .base import Candidate, hyphen_compound, is_name, plain, rule, span_text, term_type, tokens, word_type
 
 SEPARATORS = {"e.g.", "i.e.", "e.g", "i.e", "eg", "ie", "etc.", "cf.", "viz.", ";", ":"}
 NOUN_PHRASE_POS = {"NOUN", "PROPN", "ADJ", "X"}
@@ -142,8 +142,9 @@ def noun_runs_outside_chunks(doc, context):
             continue
         covered.update(range(phrase.span.start, phrase.span.end))
         chunk_start[phrase.span.end] = phrase.span.start
+    words = tokens(doc)
     runs, start = [], None
-    for token in doc:
+    for token in words:
         inside = token.i not in covered and (token.pos_ in NOUN_PHRASE_POS
                                              or (token.text == "-" and not token.whitespace_)
                                              or (concept_key(token.text) in vocab.terms
@@ -156,12 +157,12 @@ def noun_runs_outside_chunks(doc, context):
     if start is not None:
         runs.append((start, len(doc)))
     for start, end in runs:
-        while end > start and doc[end - 1].pos_ not in ("NOUN", "PROPN", "X") \
-                and concept_key(doc[end - 1].text) not in vocab.terms:
+        while end > start and words[end - 1].pos_ not in ("NOUN", "PROPN", "X") \
+                and concept_key(words[end - 1].text) not in vocab.terms:
             end -= 1
         if start in chunk_start and end > start:
             yield Phrase(doc[chunk_start[start]:end], "noun_runs_outside_chunks")
-        elif end - start >= 2 or (end > start and (is_acronym(doc[start].text) or lone_term(doc[start], vocab))):
+        elif end - start >= 2 or (end > start and (is_acronym(words[start].text) or lone_term(words[start], vocab))):
             yield Phrase(doc[start:end], "noun_runs_outside_chunks")
 
 
@@ -223,7 +224,7 @@ def gerund_clause(doc, context):
     detection``) unless objects are coordinated; the span keeps the verb phrase.
     """
     vocab = context.vocab
-    for token in doc:
+    for token in tokens(doc):
         if token.tag_ != "VBG" or token.lower_ not in vocab.task_gerunds \
                 or token.dep_ not in NOMINAL_GERUND_DEPS:
             continue
@@ -267,10 +268,10 @@ def hardware_acronym_inside_phrase(doc, start, end, vocab):
 
     Example: "We propose multi-GPU expert parallelism for MoE." -> hardware "GPU"
     """
-    if end - start < 2 or doc[start:end].text.islower():
+    if end - start < 2 or span_text(doc, start, end).islower():
         return []
     return [Candidate(t.i, t.i + 1, "hardware", "hardware_acronym_inside_phrase", t.text)
-            for t in doc[start:end] if is_acronym(t.text) and word_type(t, vocab) == "hardware"]
+            for t in tokens(doc)[start:end] if is_acronym(t.text) and word_type(t, vocab) == "hardware"]
 
 
 # Span rules whose phrases are kept whole: not trimmed, split or filtered.
@@ -283,7 +284,8 @@ def trim(doc, start, end, vocab):
     too: ``state-of-the-art``), trailing punctuation. A phrase that starts inside a hyphenated
     word starts with the whole word (``end-to-end training``, not ``end training``), unless it
     starts at an acronym (``GPU throughput`` of ``Cloud-to-GPU throughput``)."""
-    if start < end and not is_acronym(doc[start].text):
+    words = tokens(doc)
+    if start < end and not is_acronym(words[start].text):
         start = min(start, hyphen_compound(doc, start)[0])
     while start < end:
         comma = listed_adjectives_end(doc, start, end)
@@ -291,39 +293,39 @@ def trim(doc, start, end, vocab):
             start = comma + 1  # "complex, spatial reasoning": the last adjective stays with its noun
             continue
         first, last = hyphen_compound(doc, start)
-        if last - first > 1 and doc[start].text != "-":  # a hyphenated word: D-STT, state-of-the-art
-            if (_SIZE.match(doc[start].lower_) or is_value_range(doc[first:last])) and last < end:
+        if last - first > 1 and words[start].text != "-":  # a hyphenated word: D-STT, state-of-the-art
+            if (_SIZE.match(words[start].lower_) or is_value_range(words[first:last])) and last < end:
                 start = last  # "7B-parameter open-source LLM", "30-80% compression": the size or
                 continue      # the range of values goes whole
-            if doc[start].text[:1] in "+\u00b1" and _QUANTITY.match(doc[start].lower_) and last < end:
+            if words[start].text[:1] in "+\u00b1" and _QUANTITY.match(words[start].lower_) and last < end:
                 start = last  # "+12.9-point F1 score": a signed gain goes with its unit
                 continue
-            if doc[start].like_num and start + 2 < end and doc[start + 1].text == "-" \
-                    and not doc[start + 2].is_lower:
+            if words[start].like_num and start + 2 < end and words[start + 1].text == "-" \
+                    and not words[start + 2].is_lower:
                 start += 2  # "8-H100 GPU node": the count goes, the name stays ("8-bit" stays)
                 continue
-            if judged_word(doc[first:last].text.lower(), vocab):
+            if judged_word(span_text(doc, first, last).lower(), vocab):
                 start = last
                 continue
             break
-        word = plain(doc[start].lower_)
-        if doc[start].pos_ in DROPPED_POS or word in vocab.evaluative or _QUANTITY.match(word):
+        word = plain(words[start].lower_)
+        if words[start].pos_ in DROPPED_POS or word in vocab.evaluative or _QUANTITY.match(word):
             start += 1
-            while (start < end - 1 and doc[start].lower_ in VALUE_COMPARISONS
-                   and holds_digit(doc[start - 1])):
+            while (start < end - 1 and words[start].lower_ in VALUE_COMPARISONS
+                   and holds_digit(words[start - 1])):
                 start += 1  # "3x higher convergence rate": the comparison goes with the value
             continue
-        if (doc[start].pos_ == "ADV" or word in QUANTITY_HEDGES) and hedges_a_value(doc, start, end):
+        if (words[start].pos_ == "ADV" or word in QUANTITY_HEDGES) and hedges_a_value(doc, start, end):
             start += 1
             continue
-        if doc[start].pos_ == "ADV" and start + 1 < end and doc[start + 1].pos_ == "DET":
+        if words[start].pos_ == "ADV" and start + 1 < end and words[start + 1].pos_ == "DET":
             start += 1  # "even the strongest model"
             continue
         if verb_after_means_word(doc, start, end, vocab):
             start += 1  # "without compromising accuracy": the verb goes, "accuracy" stays
             continue
         break
-    while end > start and doc[end - 1].is_punct and doc[end - 1].text != ")":
+    while end > start and words[end - 1].is_punct and words[end - 1].text != ")":
         end -= 1
     return start, end
 
@@ -341,11 +343,12 @@ def judged_word(word, vocab):
 def listed_adjectives_end(doc, start, end):
     """The comma that ends a list of adjectives opening the phrase (``large-scale, high-quality
     dataset``), or None."""
+    words = tokens(doc)
     for i in range(start + 1, end - 1):
-        if doc[i].text == ",":
+        if words[i].text == ",":
             return i
         first, last = hyphen_compound(doc, i)
-        if not (doc[i].pos_ in ("ADJ", "ADV") or doc[i].text == "-" or last - first > 1):
+        if not (words[i].pos_ in ("ADJ", "ADV") or words[i].text == "-" or last - first > 1):
             return None
     return None
 
@@ -353,19 +356,21 @@ def listed_adjectives_end(doc, start, end):
 def verb_after_means_word(doc, start, end, vocab):
     """True when word ``start`` is a verb's gerund right after ``without``, ``by``, ``while``...
     (``without sacrificing model quality``), not one that makes a problem (``growing``)."""
-    token = doc[start]
+    words = tokens(doc)
+    token = words[start]
     return (token.tag_ == "VBG" and token.pos_ == "VERB" and start > 0 and start + 1 < end
-            and doc[start - 1].lower_ in MEANS_PREPOSITIONS
+            and words[start - 1].lower_ in MEANS_PREPOSITIONS
             and token.lower_ not in vocab.problem_modifiers and token.lower_ not in vocab.degree)
 
 
 def hedges_a_value(doc, start, end):
     """True when a number follows the word ``start`` within three words, inside the phrase
     (``about 70%``, ``as much as 76.3%``), with the phrase going on after it."""
+    words = tokens(doc)
     for i in range(start + 1, min(start + 4, end - 1)):
-        if doc[i].like_num or (_QUANTITY.match(doc[i].lower_) and holds_digit(doc[i])):
+        if words[i].like_num or (_QUANTITY.match(words[i].lower_) and holds_digit(words[i])):
             return True
-        if doc[i].pos_ not in ("ADV", "ADP", "ADJ") and doc[i].lower_ not in QUANTITY_HEDGES:
+        if words[i].pos_ not in ("ADV", "ADP", "ADJ") and words[i].lower_ not in QUANTITY_HEDGES:
             return False
     return False
 
@@ -383,7 +388,7 @@ def holds_digit(token):
 
 def label_text(doc, start, end):
     """The text a label is made from: no parenthetical, no markup, in its written form."""
-    text = doc[start:end].text
+    text = span_text(doc, start, end)
     if "(" in text:
         text = _PARENTHESES.sub("", text)
     return written_form(doc, start, plain(text).strip())
@@ -392,7 +397,8 @@ def label_text(doc, start, end):
 def written_form(doc, start, text):
     """``text`` (starting at token ``start``) with a first word capitalised only because it
     opens a sentence in lower case: ``Federated learning has...`` -> ``federated learning``."""
-    first = doc[start]
+    words = tokens(doc)
+    first = words[start]
     rest = [w for w in text.split()[1:] if w[:1].isalpha() and w.lower() not in ("of", "and", "the", "for")]
     if rest and all(w[:1].isupper() for w in rest):
         return text  # capitalised throughout (a definition): display_label lower-cases it whole
@@ -406,12 +412,13 @@ def listed_items(doc, start, comma, end, head, vocab):
     ``and``/``or``: a lower-case word alone shares the list's ``head`` (``computation`` in
     ``computation, memory, and communication bottlenecks``); any other item stands alone
     (``pre-training corpora`` in ``pre-training corpora, FineWeb and Chinese FineWeb datasets``)."""
+    words = tokens(doc)
     pieces, item_start = [], start
     for i in range(start, comma + 1):
-        if i < comma and doc[i].text != ",":
+        if i < comma and words[i].text != ",":
             continue
         s, e = trim(doc, item_start, i, vocab)
-        if e - s == 1 and head and doc[s].is_lower and not doc[s].like_num:
+        if e - s == 1 and head and words[s].is_lower and not words[s].like_num:
             pieces.append((s, end, f"{label_text(doc, s, e)} {head}"))
         elif s < e:
             pieces.extend(chunk_pieces(doc, s, e, vocab))
@@ -426,34 +433,35 @@ def chunk_pieces(doc, start, end, vocab):
     of a longer list one by one (``listed_items``); the ``and``
     of a hyphenated word (``plug-and-play module``) coordinates nothing. A phrase
     is first cut at ``e.g.``, ``i.e.``, a colon or a semicolon: no concept holds them."""
-    cut = next((t.i for t in doc[start:end] if t.lower_ in SEPARATORS), None)
+    words = tokens(doc)
+    cut = next((t.i for t in words[start:end] if t.lower_ in SEPARATORS), None)
     if cut is not None:
         return chunk_pieces(doc, start, cut, vocab) + chunk_pieces(doc, cut + 1, end, vocab)
     start, end = trim(doc, start, end, vocab)
     if start >= end:
         return []
-    cc = next((t.i for t in doc[start + 1:end - 1] if t.dep_ == "cc" and t.pos_ == "CCONJ"
+    cc = next((t.i for t in words[start + 1:end - 1] if t.dep_ == "cc" and t.pos_ == "CCONJ"
                and hyphen_compound(doc, t.i) == (t.i, t.i + 1)), None)  # not plug-and-play
     if cc is None:
         return [(start, end, label_text(doc, start, end))]
     left_end = cc
-    while left_end > start and doc[left_end - 1].is_punct:
+    while left_end > start and words[left_end - 1].is_punct:
         left_end -= 1
-    first = doc[cc + 1]
+    first = words[cc + 1]
     first_end = max([t.i for t in first.subtree if cc < t.i < end] or [cc + 1]) + 1
     first_end = min(end, max(first_end, hyphen_compound(doc, first_end - 1)[1]))  # zero-shot
-    comma = max((t.i for t in doc[start + 1:left_end] if t.text == ","), default=None)
+    comma = max((t.i for t in words[start + 1:left_end] if t.text == ","), default=None)
     if comma is not None:  # a list: "latency, energy and memory costs"
         head = label_text(doc, first_end, end) if first_end < end else None
         return listed_items(doc, start, comma, end, head, vocab) + chunk_pieces(doc, comma + 1, end, vocab)
-    named = is_name(doc[start:left_end]) or is_name([first])
-    shared_head = end - first_end == 1 and word_type(doc[end - 1], vocab)
+    named = is_name(words[start:left_end]) or is_name([first])
+    shared_head = end - first_end == 1 and word_type(words[end - 1], vocab)
     if first_end >= end or (named and not shared_head):
         parts = [(start, left_end), (cc + 1, first_end), (first_end, end)]
         return [(s, e, label_text(doc, s, e)) for s, e in (trim(doc, s, e, vocab) for s, e in parts)
                 if s < e]
     right = (cc + 1, end, label_text(doc, cc + 1, end))
-    if doc[left_end - 1].text.endswith("-"):  # "linguistics- and NLP-based methods": the left is cut
+    if words[left_end - 1].text.endswith("-"):  # "linguistics- and NLP-based methods": the left is cut
         return [right]
     return [(start, end, f"{label_text(doc, start, left_end)} {label_text(doc, first_end, end)}"),
             right]
