@@ -215,6 +215,10 @@ _NOT_IN_ID = re.compile(r"[^a-z0-9.+]+")
 _TEXT_COMMAND = re.compile(r"\\(?:texttt|textbf|textit|textsc|textrm|textsf|emph|underline|text|"
                            r"mathrm|mathbf|mathit|mathsf|mathtt|mathcal|mathbb|operatorname|"
                            r"boldsymbol|bm|url|mbox)\s*\{")
+# Commands whose argument names no concept: a citation's or a reference's key, a label, a
+# footnote, a link's address (``\\href{address}{text}`` keeps its text).
+_DROPPED_COMMAND = re.compile(r"\\(?:cite[a-zA-Z]*|ref|eqref|autoref|cref|Cref|label|footnote|href)\s*"
+                              r"(?:\[[^\]]*\]\s*)*\{[^{}]*\}")
 _SYMBOLS = {"times": "\u00d7", "sim": "~", "approx": "\u2248", "leq": "\u2264", "le": "\u2264",
             "geq": "\u2265", "ge": "\u2265", "cdot": "\u00b7", "pm": "\u00b1", "infty": "\u221e",
             "alpha": "\u03b1", "beta": "\u03b2", "gamma": "\u03b3", "delta": "\u03b4",
@@ -239,7 +243,7 @@ _CITATION = re.compile(
 # ("github.com/org/repo"), its last character not the sentence's punctuation; and a paper's
 # identifier (arXiv:2503.10460, doi:10.1000/x), a reference like a citation.
 _URL = re.compile(r"(?:(?:https?|ftp)://|\bwww\.|\b(?:[\w-]+\.)+(?:com|org|net|edu|gov|io|ai|co|dev)/"
-                  r"|\b(?:doi|DOI):\s?10\.)\S*[^\s.,;:!?)\]}'\"]"
+                  r"|\b(?:doi|DOI):\s?10\.)[^\s{}]*[^\s.,;:!?)\]{}'\"]"  # no brace: \\href{url}{text}
                   r"|\b(?:arXiv|arxiv):\s?\d{4}\.\d{4,5}(?:v\d+)?")
 
 
@@ -276,19 +280,31 @@ def _removed_citations(text):
     return sorted(found)
 
 
+def is_tie(text, i):
+    """True when the ``~`` at ``i`` is TeX's unbreakable space between two words (``policy~\\cite``,
+    ``MedSAM~2``, ``vs.~SISO``, ``(1)~how``, ``+8.8\\%~mPC``), not ``about`` before a value
+    (``~40%``, ``(~5%``) or a range (``3~5``, ``5%~9%``)."""
+    before, after = text[i - 1:i], text[i + 1:i + 2]
+    if not before or not after or after.isspace():
+        return False
+    return before.isalpha() or before in ".)}$" or ((before.isdigit() or before == "%")
+                                                   and (after.isalpha() or after == "\\"))
+
+
 def without_markup(text):
     """``text`` without LaTeX markup (``\\texttt{D-STT}`` -> ``D-STT``, ``$\\times$`` or
     ``\\(\\times\\)`` -> ``×``,
     ``$\\mathrm{EF}^{21}$`` -> ``EF21``, ``Kullback--Leibler`` -> ``Kullback-Leibler``, any other
-    ``--`` an em dash), citations (``[12]``, ``(Smith et al., 2020)``, an
+    ``--`` an em dash, TeX's tie ``~`` a space: ``is_tie``; ``\\cite{key}``, ``\\ref{key}`` and
+    footnotes gone), citations (``[12]``, ``(Smith et al., 2020)``, an
     author before ``et al.``) and web addresses, with each kept character's offset in ``text``
     (``CleanText``)."""
     dashes = "--" in text
-    if not any(c in text for c in "\\${}[(") and not dashes and " et al" not in text \
+    if not any(c in text for c in "\\${}[(~") and not dashes and " et al" not in text \
             and not _may_hold_link(text):
         return CleanText(text, range(len(text) + 1))
     cited = _removed_citations(text)
-    if not any(c in text for c in "\\${}") and not dashes:  # no markup: cut the citations out by slices
+    if not any(c in text for c in "\\${}~") and not dashes:  # no markup: cut the citations out by slices
         if not cited:
             return CleanText(text, range(len(text) + 1))
         out, origin, i = [], array("I"), 0
@@ -311,6 +327,10 @@ def without_markup(text):
             if text[i + 1:i + 2] in ("(", ")", "[", "]"):  # \( \) and \[ \]: math, as $ and $$
                 math = text[i + 1] in "(["
                 i += 2
+                continue
+            dropped = _DROPPED_COMMAND.match(text, i)
+            if dropped:
+                i = dropped.end()
                 continue
             accent = _ACCENT.match(text, i)
             if accent:
@@ -347,6 +367,8 @@ def without_markup(text):
         if c in "{}" or (math and c in "^_"):
             i += 1
             continue
+        if c == "~" and is_tie(text, i):
+            c = " "
         out.append(c)
         origin.append(i)
         i += 1

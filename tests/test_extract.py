@@ -1045,3 +1045,35 @@ def test_a_plural_possessive_keeps_its_word():
         "large company training framework"
     assert normalise.concept_key("clients' devices") == normalise.concept_key("client devices")
     assert normalise.display_label("the model's prediction") == "the model prediction"
+
+
+def test_measures_at_a_cutoff_are_metrics(nlp):
+    """Four arXiv abstracts of the corpus (tests/fixtures/metrics_at_cutoff.jsonl). At 21.6K
+    abstracts ``mAP@50``, ``R@1``, ``NDCG@10``, ``Recall@1`` and the like were methods in 80
+    papers: a measure written with ``@`` and its cutoff is a metric, alone or as a head."""
+    found = labelled_types(nlp, "metrics_at_cutoff.jsonl", 4)
+    assert ("NDCG@5", "metric") in found["2504.09249"]
+    assert {("mAP@50", "metric"), ("mAP@50:95", "metric")} <= found["2504.13099"]
+    assert ("text R@1", "metric") in found["2503.19311"]
+    assert not [label for labels in found.values() for label, kind in labels if "@" in label and kind != "metric"]
+
+
+def test_tex_ties_and_citation_keys_stay_out_of_concepts(nlp):
+    """Four arXiv abstracts of the corpus written in LaTeX (tests/fixtures/tex_ties.jsonl):
+    TeX's tie ``~`` glued itself to labels (``single-domain generalized object detection~``,
+    ``MedSAM~2``) and hid the acronyms after it (``module~(APO)``); ``\\cite{key}`` left its
+    key as a concept (``Jiang2024ComCLIP``)."""
+    found = labelled_types(nlp, "tex_ties.jsonl", 4)
+    labels = {label for labels in found.values() for label, _ in labels}
+    assert not [label for label in labels if "~" in label]
+    assert ("single-domain generalized object detection", "problem") in found["2504.19086"]
+    assert ("audio-visual generalized zero-shot learning", "method") in found["2503.22197"]
+    assert ("adversarial prompt optimization module", "method") in found["2503.17987"]
+    assert not [label for label in labels if label.lower() in ("sd3", "gpt4o gpt4o", "dalle3")]
+    raw = r"SD3.5 Large~\cite{sd3} and GPT4o~\citep[p.~2]{gpt4o}, see \href{https://x.org}{our code}."
+    clean = normalise.without_markup(raw)
+    assert clean.text == "SD3.5 Large  and GPT4o , see our code."
+    at = clean.text.index("GPT4o")
+    assert clean.span(at, at + 5) == (raw.index("GPT4o"), raw.index("GPT4o") + 5)
+    # "about" before a value and a range keep their tilde
+    assert normalise.without_markup("about ~40% and (~5%) or 3~5 with $x$").text == "about ~40% and (~5%) or 3~5 with x"

@@ -60,6 +60,7 @@ TYPE_RULES = (
     heads.task_as_gerund_clause,
     heads.hardware_container,
     heads.field_term,
+    heads.measure_at_cutoff,
     heads.generic_term_in_problem_context,
     heads.role_noun_in_distributed_context,
     heads.cost_of_a_process,

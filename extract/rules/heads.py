@@ -5,6 +5,8 @@ form defined for an acronym).
 Each takes a ``Piece`` and returns a concept type or None.
 """
 
+import re
+
 from .. import defaults
 from ..normalise import is_acronym
 from .base import hyphen_compound, is_name, plain, rule, term_type, words_of
@@ -63,6 +65,22 @@ def field_term(piece):
     if piece.key in piece.vocab.needs_cue:
         return None  # a plain noun as often as a term: generic_term_in_problem_context decides
     return kind if whole else None
+
+
+# A measure at a cutoff: Recall@10, NDCG@10, mAP@0.5, mAP@50:95, pass@k, Hit@1.
+_AT_CUTOFF = re.compile(r"^[A-Za-z][A-Za-z0-9-]{0,11}@(?:\d+(?:\.\d+)?(?::\d+(?:\.\d+)?)?|[kKnN])$")
+
+
+@rule(score=0.85)
+def measure_at_cutoff(piece):
+    """A measure written with ``@`` and its cutoff, alone or as a phrase's head, is a metric.
+
+    The cutoff is the number of top results or an overlap threshold (``text R@1``, ``mAP@0.5``).
+
+    Example: "Our retriever improves Recall@10 and NDCG@10 on MS MARCO." -> metric "NDCG@10"
+    """
+    words = piece.text.split()
+    return "metric" if words and _AT_CUTOFF.match(words[-1]) else None
 
 
 @rule(score=0.8)
