@@ -118,9 +118,10 @@ def _term_type(key, vocab):
     return None, False
 
 
-def is_name(tokens):
-    """Names of systems and methods: ``DistDD``, ``ZeRO-3``, ``MPI``, ``Rotated Tensor``."""
-    words = [t for t in tokens if not t.is_punct]
+def is_name(span):
+    """Names of systems and methods: ``DistDD``, ``ZeRO-3``, ``MPI``, ``Rotated Tensor`` (``span``:
+    Tokens in order)."""
+    words = [t for t in span if not t.is_punct]
     if not words:
         return False
     if all(is_acronym(t.text) or (t.text[:1].isupper() and any(c.isdigit() for c in t.text))
