@@ -137,19 +137,17 @@ FACT_PREFIX = "paperkg_"  # the names of what per_doc and tokens keep in doc.use
 def per_doc(doc, name, compute):
     """``compute(doc)``, worked out once per doc and kept in ``doc.user_data[name]``: facts of a
     whole text that rules ask for piece after piece."""
-    if name not in doc.user_data:
-        doc.user_data[name] = compute(doc)
-    return doc.user_data[name]
+    fact = doc.user_data.get(name)  # one look-up: the rules ask hundreds of times per text
+    if fact is None:
+        fact = doc.user_data[name] = compute(doc)
+    return fact
 
 
 def tokens(doc):
     """The doc's tokens in a list made once per doc: ``doc[i]`` makes a new Token object each
     time, and the rules read words by position hundreds of times per text. (The list refers to
     its doc: ``forget_facts`` drops it once the rules are done.)"""
-    words = doc.user_data.get("paperkg_tokens")
-    if words is None:
-        words = doc.user_data["paperkg_tokens"] = list(doc)
-    return words
+    return per_doc(doc, "paperkg_tokens", list)
 
 
 def words_of(doc):

@@ -129,8 +129,8 @@ def role_noun_in_distributed_context(piece):
 
 
 def distributed_setting(doc, vocab):
-    """True if the text speaks of a distributed setting (a word of DISTRIBUTED_CUE); computed
-    once per doc."""
+    """True if the text speaks of a distributed setting (a word of DISTRIBUTED_CUE), from the
+    text's set of words (``words_of``, made once per doc)."""
     return not vocab.distributed_cues.isdisjoint(words_of(doc))
 
 
