@@ -985,27 +985,18 @@ class Compactor(dict):
         return found
 
 
-def split_line(line):
-    """(subject, predicate, object) N-Triples terms of a line this module wrote (no IRI holds
-    a space or ``>``: ``iri`` and ``external`` escape them)."""
-    first = line.index("> ") + 1
-    second = line.index("> ", first + 1) + 1
-    return line[:first], line[first + 1:second], line[second + 1:-2]
-
-
 def write_turtle(lines_sorted, fh, prefixes):
-    """Turtle from sorted N-Triples lines: one block per subject, ``;`` between predicates,
-    ``,`` between objects, prefixed names where they read plainly; literals keep their N-Triples
-    form (valid Turtle)."""
+    """Turtle from sorted N-Triples lines (each ending in a newline): one block per subject,
+    ``;`` between predicates, ``,`` between objects, prefixed names where they read plainly;
+    literals keep their N-Triples form (valid Turtle)."""
     compact = Compactor(prefixes).__getitem__
     fh.write("".join(f"@prefix {p}: <{ns}> .\n" for p, ns in prefixes))
     out = Batched(fh)
     write = out.write
     subject = predicate = None
     for line in lines_sorted:
-        first = line.index("> ") + 1
-        second = line.index("> ", first + 1) + 1
-        s, p, o = line[:first], line[first + 1:second], line[second + 1:-2]
+        s, p, o = line.split(" ", 2)  # no IRI holds a space (iri and external escape it)
+        o = o[:-3]  # less " .\n"
         if o[0] == "<":
             o = compact(o[1:-1])
         elif o[-1] == ">":
@@ -1026,11 +1017,12 @@ def write_turtle(lines_sorted, fh, prefixes):
 
 
 def write_jsonld(lines_sorted, fh, prefixes):
-    """JSON-LD from sorted N-Triples lines: a @context of the prefixes and one node object a
-    subject in @graph, keys and values in N-Triples order. An N-Triples string body (escaped by
-    ``escape_string``: only the two-character escapes of quote, backslash, newline, return, tab,
-    backspace and form feed, and four-hex-digit u escapes) is a valid JSON string body with the
-    same meaning, so literals are copied as they are; IRIs hold no quote or backslash."""
+    """JSON-LD from sorted N-Triples lines (each ending in a newline): a @context of the
+    prefixes and one node object a subject in @graph, keys and values in N-Triples order. An
+    N-Triples string body (escaped by ``escape_string``: only the two-character escapes of quote,
+    backslash, newline, return, tab, backspace and form feed, and four-hex-digit u escapes) is a
+    valid JSON string body with the same meaning, so literals are copied as they are; IRIs hold
+    no quote or backslash."""
     compact = Compactor(prefixes, wrap="{}").__getitem__
     fh.write('{"@context": ' + json.dumps(dict(prefixes), sort_keys=True) + ',\n "@graph": [')
     out = Batched(fh)
@@ -1047,9 +1039,8 @@ def write_jsonld(lines_sorted, fh, prefixes):
         write(separator + "{" + ", ".join(parts) + "}")
 
     for line in lines_sorted:
-        first = line.index("> ") + 1
-        second = line.index("> ", first + 1) + 1
-        s, p, o = line[:first], line[first + 1:second], line[second + 1:-2]
+        s, p, o = line.split(" ", 2)  # no IRI holds a space (iri and external escape it)
+        o = o[:-3]  # less " .\n"
         if s != subject:
             if subject is not None:
                 flush()
@@ -1085,7 +1076,7 @@ def derive(source, out_path, kind, prefixes):
     writer = write_turtle if kind == "turtle" else write_jsonld
     with open(source, encoding="utf-8", newline="\n") as src, \
             open(out_path, "w", encoding="utf-8", newline="\n") as out:
-        writer((line[:-1] for line in src), out, prefixes)
+        writer(src, out, prefixes)
 
 
 class Helper:
