@@ -240,15 +240,23 @@ def edge_values(graph, data):
 
 
 def drawing(graph, degree):
-    """{node: (x, y, size, (r, g, b), shape)}: the seeded layout (y up, as Gephi draws), size
-    by ``degree`` (appearance.degrees) and colour and shape by kind."""
+    """{node: (x, y, size, r, g, b, shape)}: the seeded layout (y up, as Gephi draws), size by
+    ``degree`` (appearance.degrees) and colour and shape by kind; the numbers as the text both
+    files write, made once."""
     positions = appearance.layout(graph)
+    sizes, looks = {}, {}
     out = {}
     for node, data in graph.nodes(data=True):
         x, y = positions[node]
+        size = sizes.get(degree[node])
+        if size is None:
+            size = sizes[degree[node]] = text(appearance.node_size(degree[node]))
         kind = appearance.node_kind(data)
-        out[node] = (x, -y + 0.0, appearance.node_size(degree[node]),
-                     appearance.rgb(appearance.kind_color(kind)), appearance.kind_shape(kind))
+        look = looks.get(kind)
+        if look is None:
+            look = looks[kind] = (*map(str, appearance.rgb(appearance.kind_color(kind))),
+                                  appearance.kind_shape(kind))
+        out[node] = (text(x), text(-y + 0.0), size, *look)
     return out
 
 
@@ -317,7 +325,7 @@ class GexfLines:
                            for name, _, _ in EDGE_COLUMNS]
         self.columns = columns
         self.alpha, self.edge_alpha = text(defaults.NODE_ALPHA), text(defaults.EDGE_ALPHA)
-        self.edge_viz, self.seen, self.number = {}, {}, 0
+        self.edge_viz, self.kinds, self.seen, self.number = {}, {}, {}, 0
 
     def head(self):
         graph = self.graph
@@ -344,10 +352,10 @@ class GexfLines:
         start = "" if self.starts[node] is None else f' start="{self.starts[node]}"'
         parts = [f'{pad3}<node id="{self.ids[node]}" label="{attr(data["label"])}"{start}>\n']
         parts += attvalues(self.node_value, values)
-        x, y, size, (r, g, b), shape = self.drawn[node]
+        x, y, size, r, g, b, shape = self.drawn[node]
         parts += [f'{pad4}<viz:color r="{r}" g="{g}" b="{b}" a="{self.alpha}" />\n',
-                  f'{pad4}<viz:position x="{text(x)}" y="{text(y)}" z="0.0" />\n',
-                  f'{pad4}<viz:size value="{text(size)}" />\n',
+                  f'{pad4}<viz:position x="{x}" y="{y}" z="0.0" />\n',
+                  f'{pad4}<viz:size value="{size}" />\n',
                   f'{pad4}<viz:shape value="{defaults.GEXF_SHAPES.get(shape, "disc")}" />\n',
                   f"{pad3}</node>\n"]
         return "".join(parts)
@@ -360,15 +368,19 @@ class GexfLines:
                       f'{INDENT * 2}<edges count="{appearance.edge_count(self.degree)}">\n']
         u, v = item
         kind = data["kind"]
-        target = self.graph.nodes[v]
-        viz_key = kind if kind in defaults.EDGE_COLORS else (kind, target["kind"],
-                                                             target.get("concept_type"))
+        if kind in defaults.EDGE_COLORS:
+            viz_key = kind
+        else:
+            target = self.graph.nodes[v]
+            viz_key = (kind, target["kind"], target.get("concept_type"))
         viz = self.edge_viz.get(viz_key)
         if viz is None:
             r, g, b = appearance.rgb(edge_color(self.graph, v, kind))
             viz = self.edge_viz[viz_key] = (f'{pad4}<viz:color r="{r}" g="{g}" b="{b}" '
                                             f'a="{self.edge_alpha}" />\n')
-        kind_text = attr(kind)
+        kind_text = self.kinds.get(kind)
+        if kind_text is None:
+            kind_text = self.kinds[kind] = attr(kind)
         parts.append(f'{pad3}<edge id="e{self.number}" source="{self.ids[u]}" '
                      f'target="{self.ids[v]}" kind="{kind_text}" label="{kind_text}" '
                      f'weight="{text(edge_weight(data))}">\n')
@@ -457,9 +469,8 @@ class GraphmlLines:
         parts = [f'{pad2}<node id="{self.ids[node]}">\n', data_line(self.label_key, data["label"])]
         parts += [data_line(prefix, values[name]) for name, prefix in self.node_keys
                   if name in values]
-        x, y, size, (r, g, b), _ = self.drawn[node]
-        parts += [data_line(prefix, value)
-                  for prefix, value in zip(self.drawing_keys, (x, y, size, r, g, b))]
+        parts += [f"{prefix}>{value}</data>\n"
+                  for prefix, value in zip(self.drawing_keys, self.drawn[node][:6])]
         parts.append(f"{pad2}</node>\n")
         return "".join(parts)
 
