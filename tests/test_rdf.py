@@ -172,8 +172,9 @@ def test_the_external_sort_and_the_helper_processes_give_the_same_bytes(graph, f
                                                                          monkeypatch, parallel,
                                                                          sort):
     """A chunk far smaller than the export: sorted runs are spilled and merged (by POSIX
-    ``sort -m`` or, where there is none, in Python); with ``parallel`` two helper processes
-    write Turtle and JSON-LD from graph.nt while the caller goes on."""
+    ``sort -m`` or, where there is none, in Python); with ``parallel`` the merge and two helper
+    processes writing Turtle and JSON-LD from graph.nt run while the caller goes on, and no
+    temporary file is left once the output set is committed."""
     if sort == "python":
         monkeypatch.setattr(rdf.shutil, "which", lambda name: None)
     outputs = io.OutputSet(tmp_path / "out")
@@ -184,7 +185,8 @@ def test_the_external_sort_and_the_helper_processes_give_the_same_bytes(graph, f
         assert (tmp_path / "out" / name).read_text(encoding="utf-8") == files[name], name
     assert stats["triples"] == files["graph.nt"].count("\n")
     assert sorted(p.name for p in (tmp_path / "out").iterdir()) == sorted(rdf.FILES)
-    assert not any(name.startswith(".rdf-sort-") for name in written_meanwhile)
+    if not parallel:  # all written before the body: no sorted run is left meanwhile
+        assert not any(name.startswith(".rdf-sort-") for name in written_meanwhile)
 
 
 def test_sort_merges_text_in_the_order_python_sorts_it(tmp_path, monkeypatch):
@@ -212,6 +214,24 @@ def test_a_failed_merge_is_one_line_naming_the_file(tmp_path, monkeypatch):
     with pytest.raises(OSError, match=r"merging the sorted N-Triples into \S*graph\.nt failed: "
                                       r"sort exit status 1$"):
         rdf.merge(runs, tmp_path / "graph.nt", tmp_path)
+
+
+def test_a_merge_that_fails_behind_the_caller_is_one_line_and_leaves_no_file(graph, tmp_path,
+                                                                              monkeypatch):
+    """With ``parallel`` the merge runs while the caller writes other files; when ``sort`` fails
+    there (a stand-in that exits 1), the export stops with one line naming graph.nt once the
+    caller is done, no helper is started, and the folder is left as it was."""
+    false = shutil.which("false")
+    monkeypatch.setattr(rdf.shutil, "which", lambda name: false)
+    body_ran = []
+    with pytest.raises(OutputError, match=r"cannot write: merging the sorted N-Triples into "
+                                          r"\S*graph\.nt\S* failed: sort exit status 1;"):
+        with io.OutputSet(tmp_path / "out") as outputs:
+            with rdf.writing(graph, outputs, chunk=97, parallel=True):
+                body_ran.append(True)
+            outputs.commit()
+    assert body_ran
+    assert list((tmp_path / "out").iterdir()) == []
 
 
 def test_a_helper_process_that_dies_is_an_error_and_leaves_no_file(graph, tmp_path, monkeypatch):

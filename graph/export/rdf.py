@@ -101,6 +101,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import threading
 from collections import defaultdict
 from pathlib import Path
 from urllib.parse import quote, urlsplit
@@ -907,22 +908,26 @@ def sorted_runs(items, extra, chunk, folder):
     return runs, count
 
 
-def merge(runs, path, folder):
+def merge(runs, path, folder, started=None):
     """Merge the sorted ``runs`` into the file at ``path``: with POSIX ``sort -m`` in the C
     locale where there is one (it compares bytes, and the byte order of UTF-8 is the code point
     order Python sorts strings by, so the result is the same bytes; ``folder`` holds its
-    temporary files), else with ``heapq.merge`` here (several times slower)."""
+    temporary files), else with ``heapq.merge`` here (several times slower). ``started(process)``
+    is called with the ``sort`` process once it runs (so another thread can stop it)."""
     if len(runs) == 1:
         os.replace(runs[0], path)
         return
     sort = shutil.which("sort") if os.name == "posix" else None
     if sort:
-        done = subprocess.run([sort, "-m", "-T", str(folder), "-o", str(path), *map(str, runs)],
-                              env=dict(os.environ, LC_ALL="C"), stderr=subprocess.PIPE,
-                              text=True)
-        if done.returncode != 0:
+        process = subprocess.Popen([sort, "-m", "-T", str(folder), "-o", str(path),
+                                    *map(str, runs)], env=dict(os.environ, LC_ALL="C"),
+                                   stderr=subprocess.PIPE, text=True, errors="replace")
+        if started is not None:
+            started(process)
+        _, said = process.communicate()
+        if process.returncode != 0:
             raise OSError(f"merging the sorted N-Triples into {path} failed: "
-                          f"{last_word(done.stderr, f'sort exit status {done.returncode}')}")
+                          f"{last_word(said, f'sort exit status {process.returncode}')}")
         return
     files = [open(run, encoding="utf-8", newline="\n") for run in runs]
     try:
@@ -1104,48 +1109,95 @@ class Helper:
         self.process.stderr.close()
 
 
+class Derivation(threading.Thread):
+    """graph.nt merged from the sorted ``runs`` (in ``folder``), then graph.ttl and graph.jsonld
+    written from it by two ``Helper`` processes, all while the caller goes on: a thread that
+    waits for ``sort -m`` (no Python work of its own) and starts the helpers when it ends.
+    ``finish`` waits for the lot and raises the first failure; ``stop`` ends what still runs."""
+
+    def __init__(self, runs, folder, nt_path, derived, prefixes):
+        super().__init__(name="paperkg-rdf", daemon=True)
+        self.runs, self.folder, self.nt_path = runs, folder, nt_path
+        self.derived, self.prefixes = derived, prefixes
+        self.lock = threading.Lock()
+        self.processes, self.helpers, self.error, self.stopped = [], [], None, False
+
+    def started(self, process):
+        with self.lock:
+            self.processes.append(process)
+            if self.stopped:
+                process.kill()
+
+    def run(self):
+        try:
+            merge(self.runs, self.nt_path, self.folder, started=self.started)
+            with self.lock:
+                if not self.stopped:
+                    self.helpers = [Helper(kind, self.nt_path, path, self.prefixes)
+                                    for kind, path in self.derived]
+        except BaseException as exc:  # noqa: BLE001 - raised again by finish, in the caller
+            self.error = exc
+
+    def finish(self):
+        self.join()
+        if self.error is not None:
+            raise self.error
+        for helper in self.helpers:
+            helper.finish()
+
+    def stop(self):
+        with self.lock:
+            self.stopped = True
+            for process in self.processes:
+                if process.poll() is None:
+                    process.kill()
+        self.join()
+        for helper in self.helpers:
+            helper.kill()
+
+
 @contextlib.contextmanager
 def writing(graph, outputs, base_iri=defaults.BASE_IRI, license=None, chunk=None,
             parallel=None):
     """Write the RDF export of ``graph`` through ``outputs`` (an io.OutputSet): graph.nt and
-    shapes.ttl, then graph.ttl and graph.jsonld from graph.nt. With ``parallel`` (default: when
-    the machine has more than one core and the export is big) two helper processes write those
-    two while the body of the ``with`` runs (the explorer and the Gephi files, on the other
-    core), and they are waited for when it ends; else they are written here first. Yields the
-    counts {"triples", "papers", "works", "concepts"}."""
+    shapes.ttl, then graph.ttl and graph.jsonld from graph.nt. The N-Triples lines are sorted in
+    runs here; with ``parallel`` (default: when the machine has more than one core and the
+    export is big) the runs are merged into graph.nt and two helper processes write graph.ttl
+    and graph.jsonld from it while the body of the ``with`` runs (the explorer and the Gephi
+    files: a ``Derivation``), and all is waited for when the body ends; else all is written here
+    first. Yields the counts {"triples", "papers", "works", "concepts"}."""
     base_iri = check_base_iri(base_iri)
     chunk = chunk or defaults.RDF_SORT_CHUNK
     stats = {}
     ex = Export(graph, base_iri, license)
     nt_path = outputs.path("graph.nt")
     prefixes = prefixes_for(base_iri)
+    outputs.path("shapes.ttl").write_bytes(SHAPES_FILE.read_bytes())
+    derived = (("turtle", outputs.path("graph.ttl")), ("jsonld", outputs.path("graph.jsonld")))
     with tempfile.TemporaryDirectory(prefix=".rdf-sort-", dir=Path(nt_path).parent) as runs_folder:
         with progress.stage("RDF triples"):
             runs, stats["triples"] = sorted_runs(lines(graph, base_iri, license, stats),
                                                  lambda total: count_line(ex.dataset, total),
                                                  chunk, runs_folder)
+        if parallel is None:
+            parallel = ((os.cpu_count() or 1) > 1
+                        and stats["triples"] > defaults.RDF_PARALLEL_TRIPLES)
+        if parallel:
+            derivation = Derivation(runs, runs_folder, nt_path, derived, prefixes)
+            derivation.start()
+            try:
+                yield stats
+                with progress.stage("graph.nt, graph.ttl, graph.jsonld"):
+                    derivation.finish()
+            finally:
+                derivation.stop()
+            return
         with progress.stage("graph.nt"):
             merge(runs, nt_path, runs_folder)
-    outputs.path("shapes.ttl").write_bytes(SHAPES_FILE.read_bytes())
-    derived = (("turtle", outputs.path("graph.ttl")), ("jsonld", outputs.path("graph.jsonld")))
-    if parallel is None:
-        parallel = (os.cpu_count() or 1) > 1 and stats["triples"] > defaults.RDF_PARALLEL_TRIPLES
-    if not parallel:
-        with progress.stage("graph.ttl, graph.jsonld"):
-            for kind, path in derived:
-                derive(nt_path, path, kind, prefixes)
-        yield stats
-        return
-    helpers = []
-    try:
-        helpers = [Helper(kind, nt_path, path, prefixes) for kind, path in derived]
-        yield stats
-        with progress.stage("graph.ttl, graph.jsonld"):
-            for helper in helpers:
-                helper.finish()
-    finally:
-        for helper in helpers:
-            helper.kill()
+    with progress.stage("graph.ttl, graph.jsonld"):
+        for kind, path in derived:
+            derive(nt_path, path, kind, prefixes)
+    yield stats
 
 
 def write(graph, outputs, base_iri=defaults.BASE_IRI, license=None, chunk=None, parallel=None):
