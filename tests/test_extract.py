@@ -1077,3 +1077,19 @@ def test_tex_ties_and_citation_keys_stay_out_of_concepts(nlp):
     assert clean.span(at, at + 5) == (raw.index("GPT4o"), raw.index("GPT4o") + 5)
     # "about" before a value and a range keep their tilde
     assert normalise.without_markup("about ~40% and (~5%) or 3~5 with $x$").text == "about ~40% and (~5%) or 3~5 with x"
+
+
+def test_listed_phrases_with_heads_of_their_own_stay_apart(nlp):
+    """Four arXiv abstracts of the corpus (tests/fixtures/phrases_with_own_heads.jsonl) list two
+    phrases that each end in a head of the field (``clinical diagnosis and treatment planning``,
+    ``full fine-tuning and standard LoRA``); the parser hung the first on the second's head, and
+    the first item became one label with both heads (``clinical diagnosis planning``)."""
+    found = labelled_types(nlp, "phrases_with_own_heads.jsonl", 4)
+    labels = {label for labels in found.values() for label, _ in labels}
+    assert not labels & {"clinical diagnosis planning", "molecule generation optimization",
+                         "fine-tuning LoRA", "image-level question-answering segmentation"}
+    assert {("clinical diagnosis", "problem"), ("treatment planning", "problem")} <= found["2505.13318"]
+    assert {("molecule generation", "problem"), ("molecule optimization", "problem")} <= found["2505.16094"]
+    assert {("fine-tuning", "method"), ("LoRA", "method")} <= found["2505.17153"]
+    assert {("image-level question-answering", "problem"),
+            ("pixel-level segmentation", "problem")} <= found["2505.21076"]

@@ -426,6 +426,16 @@ def listed_items(doc, start, comma, end, head, vocab):
     return pieces
 
 
+def has_own_head(item, kind, vocab):
+    """A listed item of several words ends in a head of its own: a noun of the field of the same
+    type ``kind`` as the list's shared head, and not a generic one (``image classification`` in
+    ``image classification and image segmentation``; ``GPU memory`` and ``computational`` share
+    the head after them)."""
+    last = item[-1]
+    return (len(item) > 1 and last.pos_ == "NOUN" and word_type(last, vocab) == kind
+            and concept_key(last.text) not in vocab.generic)
+
+
 def chunk_pieces(doc, start, end, vocab):
     """The (start, end, label text) parts of one phrase, split at coordination:
     ``computational and communication bottlenecks`` -> ``computational bottlenecks`` (over the
@@ -456,6 +466,11 @@ def chunk_pieces(doc, start, end, vocab):
         return listed_items(doc, start, comma, end, head, vocab) + chunk_pieces(doc, comma + 1, end, vocab)
     named = is_name(words[start:left_end]) or is_name([first])
     shared_head = end - first_end == 1 and word_type(words[end - 1], vocab)
+    if shared_head and has_own_head(words[start:left_end], shared_head, vocab):
+        # "image classification and image segmentation": two phrases, whatever the parse says
+        return [(s, e, label_text(doc, s, e))
+                for s, e in (trim(doc, s, e, vocab) for s, e in ((start, left_end), (cc + 1, end)))
+                if s < e]
     if first_end >= end or (named and not shared_head):
         parts = [(start, left_end), (cc + 1, first_end), (first_end, end)]
         return [(s, e, label_text(doc, s, e)) for s, e in (trim(doc, s, e, vocab) for s, e in parts)
