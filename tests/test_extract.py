@@ -1079,6 +1079,22 @@ def test_tex_ties_and_citation_keys_stay_out_of_concepts(nlp):
     assert normalise.without_markup("about ~40% and (~5%) or 3~5 with $x$").text == "about ~40% and (~5%) or 3~5 with x"
 
 
+def test_tasks_named_by_their_task_noun_are_problems(nlp):
+    """Six arXiv abstracts of the corpus (tests/fixtures/task_nouns.jsonl) name tasks of the
+    field by a task noun the vocabulary did not know (labeling, linking, spotting, answering) or
+    as a fixed phrase (named entity recognition, autonomous driving): they were no concept, or
+    cut (``entity recognition``, ``question answering``). A task noun alone stays no concept."""
+    found = labelled_types(nlp, "task_nouns.jsonl", 6)
+    assert ("named entity recognition", "problem") in found["2505.13173"]
+    assert ("semantic role labeling", "problem") in found["2505.21068"]
+    assert ("visual question answering", "problem") in found["2505.13429"]
+    assert ("biomedical entity linking", "problem") in found["2505.19722"]
+    assert ("video text spotting", "problem") in found["2505.22228"]
+    assert ("autonomous driving", "problem") in found["2505.13266"]
+    labels = {label.lower() for labels in found.values() for label, _ in labels}
+    assert not labels & {"entity recognition", "labeling", "linking", "spotting", "answering"}
+
+
 def test_listed_phrases_with_heads_of_their_own_stay_apart(nlp):
     """Four arXiv abstracts of the corpus (tests/fixtures/phrases_with_own_heads.jsonl) list two
     phrases that each end in a head of the field (``clinical diagnosis and treatment planning``,

@@ -134,7 +134,7 @@ def agent_of_limiting(piece):
 def task_of_method_host(piece):
     """What models, methods or systems are for is a task: a problem.
 
-    Example: "We propose systems for wildfire spread modelling." -> problem "wildfire spread modeling"
+    Example: "We propose models for crop yield mapping." -> problem "crop yield mapping"
     """
     purpose = preposition(piece, ("for",))
     return "problem" if purpose is not None and purpose.head.lower_ in defaults.TASK_HOSTS else None
