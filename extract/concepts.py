@@ -18,8 +18,8 @@ from .records import CONCEPT_TYPES, analysed_text
 from .candidates import term_type
 from .rules import score as rule_score
 from .vocabulary import general_english
-from .normalise import (DisplayLabels, concept_key, dataset_label, display_label, head_index, is_acronym,
-                        is_of_compound, singular, slug, written_case)
+from .normalise import (DisplayLabels, concept_key, dataset_label, display_label, head_index,
+                        is_acronym, is_of_compound, singular, slug, system_name, written_case)
 
 _ACRONYM = re.compile(r"(?<![\w-])[A-Za-z][\w]*[A-Z][\w]*(?![\w])")
 _CUT_WORD = re.compile(r"(\w[\w-]*)(?:\u2026|\.\.\.)\s*$")
@@ -169,6 +169,9 @@ def paper_concepts(text, candidates, local, corpus, vocab):
                 and all(is_acronym(w) or w[:1].isupper() or any(c.isdigit() for c in w) for w in words[:-1]) \
                 and not is_common_word(words[:-1]):
             label_text = " ".join(words[:-1])  # "the Urban100 benchmark" is the dataset "Urban100"
+        elif kind == "method" and len(words) >= 2 and concept_key(words[-1]) in defaults.NAME_TAILS \
+                and system_name(words[:-1]):
+            label_text = " ".join(words[:-1])  # "the JAVELIN system" is the method "JAVELIN"
         expanded = without_generic_tail(expand_acronyms(label_text, local, corpus), vocab)
         short_form = without_generic_tail(label_text, vocab) \
             if expanded != label_text and uses_undefined_acronym(label_text, local, corpus) else None

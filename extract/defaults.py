@@ -80,6 +80,8 @@ HARDWARE_CONTAINERS = ("system", "platform", "setup", "environment", "infrastruc
 # Nouns that end a label without adding to it when what precedes them is a term of the field
 # ("deep learning models" is the concept "deep learning").
 TERM_TAILS = ("model", "algorithm", "method", "system", "protocol")
+# Generic heads after a system's name ("the JAVELIN system"): the concept is the name.
+NAME_TAILS = TERM_TAILS + GENERIC_TAILS + ("architecture", "library", "platform", "tool", "toolkit")
 
 # Last words skipped when typing a phrase that is not typed otherwise ("AI scaling trends" is
 # typed by "scaling").

@@ -51,6 +51,17 @@ def is_acronym(word):
             and any(any(c.isupper() for c in part[1:]) for part in word.split("-")))
 
 
+_NAME_WORD = re.compile(r"[A-Z0-9][\w.+]*(?:-[A-Z0-9][\w.+]*)*")  # hyphen parts open with a capital
+
+
+def system_name(words):
+    """The words of a system's name before a generic head (``JAVELIN``, ``Lincoln CSR``,
+    ``HydraServe``): each part of each word opens with a capital or a digit, and one word is an
+    acronym (``CNN-based``, ``BARREL-a novel`` and ``multimodal LLM`` are no names)."""
+    return (bool(words) and any(is_acronym(w) for w in words)
+            and all(_NAME_WORD.fullmatch(w) for w in words))
+
+
 def head_index(words):
     """The head of a noun phrase: its last word, or the word before ``of`` when one word
     follows it (``mixture of experts``)."""

@@ -1109,3 +1109,20 @@ def test_listed_phrases_with_heads_of_their_own_stay_apart(nlp):
     assert {("fine-tuning", "method"), ("LoRA", "method")} <= found["2505.17153"]
     assert {("image-level question-answering", "problem"),
             ("pixel-level segmentation", "problem")} <= found["2505.21076"]
+
+
+def test_a_name_before_a_generic_head_is_the_method(nlp):
+    """Four arXiv abstracts of the corpus (tests/fixtures/named_systems.jsonl) name a system by
+    its name and a generic head (``Our proposed REGen system``, ``the SciRGC framework``, ``the
+    ComfyUI platform``): the paper's own contribution was lost, the head being no term of the
+    field and ``SciRGC`` naming nothing the vocabulary knows. The concept is the name."""
+    found = labelled_types(nlp, "named_systems.jsonl", 4)
+    assert ("MindSpore", "method") in found["2505.14165"]
+    assert ("ComfyUI", "method") in found["2505.17908"]
+    assert ("REGen", "method") in found["2505.18880"]
+    assert ("SciRGC", "method") in found["2505.20103"]
+    labels = {label for labels in found.values() for label, _ in labels}
+    assert not [label for label in labels if label.split()[-1] in ("system", "framework", "platform")]
+    assert normalise.system_name(["Lincoln", "CSR"]) and normalise.system_name(["LLaMA-2"])
+    assert not [words for words in (["CNN-based"], ["BARREL-a", "novel"], ["multimodal", "LLM"],
+                                    ["FPWC)},a"], ["Transformer"]) if normalise.system_name(words)]

@@ -8,7 +8,7 @@ Each takes a ``Piece`` and returns a concept type or None.
 import re
 
 from .. import defaults
-from ..normalise import is_acronym
+from ..normalise import is_acronym, system_name
 from .base import hyphen_compound, is_name, plain, rule, term_type, words_of
 
 
@@ -195,11 +195,23 @@ def head_noun(piece):
 def name_is_method(piece):
     """An untyped name (acronym, capitalised words, letters with digits) is a method.
 
+    So is a name before a generic head that says what it is (``the JAVELIN system``): the
+    concept is the name.
+
     Example: "Both runs use MegaScale-Infer to route tokens." -> method "MegaScale-Infer"
     """
     if is_name(piece.tokens) or is_acronym(piece.doc[piece.end - 1].text):
         return "method"
-    return None
+    return "method" if is_named_system(piece) else None
+
+
+def is_named_system(piece):
+    """A name and then one of the generic heads of a system's name (``HydraServe system``, the
+    ``ADMM algorithm``), the name no term of the field (``normalise.system_name``)."""
+    name, _, tail = piece.key.rpartition(" ")
+    return (tail in defaults.NAME_TAILS
+            and system_name([t.text for t in piece.tokens[:-1] if not t.is_punct])
+            and term_type(name, piece.vocab)[0] is None)
 
 
 # Rules that type a phrase from the vocabulary (a word of cost before them is dropped).
