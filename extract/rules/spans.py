@@ -436,15 +436,24 @@ def has_own_head(item, kind, vocab):
             and concept_key(last.text) not in vocab.generic)
 
 
+def is_verb_taken_for_noun(token, vocab):
+    """A problem verb in the third person inside a phrase (``Cascade limits slowdown``): the
+    parser took the sentence's verb for a noun, and the phrase is two."""
+    return token.tag_ in ("NNS", "VBZ") and token.lower_.endswith("s") \
+        and token.lower_ in vocab.problem_verbs
+
+
 def chunk_pieces(doc, start, end, vocab):
     """The (start, end, label text) parts of one phrase, split at coordination:
     ``computational and communication bottlenecks`` -> ``computational bottlenecks`` (over the
     whole span) and ``communication bottlenecks``; ``ZeRO-3 and FSDP`` -> each name; the items
     of a longer list one by one (``listed_items``); the ``and``
     of a hyphenated word (``plug-and-play module``) coordinates nothing. A phrase
-    is first cut at ``e.g.``, ``i.e.``, a colon or a semicolon: no concept holds them."""
+    is first cut at ``e.g.``, ``i.e.``, a colon, a semicolon or a verb the parser took for a
+    noun (``is_verb_taken_for_noun``): no concept holds them."""
     words = tokens(doc)
-    cut = next((t.i for t in words[start:end] if t.lower_ in SEPARATORS), None)
+    cut = next((t.i for t in words[start:end] if t.lower_ in SEPARATORS
+                or (start < t.i < end - 1 and is_verb_taken_for_noun(t, vocab))), None)
     if cut is not None:
         return chunk_pieces(doc, start, cut, vocab) + chunk_pieces(doc, cut + 1, end, vocab)
     start, end = trim(doc, start, end, vocab)
