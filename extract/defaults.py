@@ -80,6 +80,10 @@ HARDWARE_CONTAINERS = ("system", "platform", "setup", "environment", "infrastruc
 # Nouns that end a label without adding to it when what precedes them is a term of the field
 # ("deep learning models" is the concept "deep learning").
 TERM_TAILS = ("model", "algorithm", "method", "system", "protocol")
+# Verbs in the third person that say what a subject does ("X outperforms Y"): inside a phrase,
+# the parser took them for a noun (besides the problem and introducing verbs).
+CLAUSE_VERBS = frozenset(("outperforms", "leverages", "employs", "demonstrates", "boosts", "offers",
+                          "enhances", "achieves", "surpasses", "exhibits", "yields"))
 # Generic heads after a system's name ("the JAVELIN system"): the concept is the name.
 NAME_TAILS = TERM_TAILS + GENERIC_TAILS + ("architecture", "library", "platform", "tool", "toolkit")
 

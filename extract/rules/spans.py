@@ -437,10 +437,12 @@ def has_own_head(item, kind, vocab):
 
 
 def is_verb_taken_for_noun(token, vocab):
-    """A problem verb in the third person inside a phrase (``Cascade limits slowdown``): the
-    parser took the sentence's verb for a noun, and the phrase is two."""
-    return token.tag_ in ("NNS", "VBZ") and token.lower_.endswith("s") \
-        and token.lower_ in vocab.problem_verbs
+    """A verb in the third person inside a phrase (``Cascade limits slowdown``, ``KDRL leverages
+    policy gradient optimization``): the parser took the sentence's verb for a noun, and the
+    phrase is two. The verbs: problem and introducing verbs, and ``defaults.CLAUSE_VERBS``."""
+    word = token.lower_
+    return token.tag_ in ("NNS", "VBZ") and word.endswith("s") \
+        and (word in vocab.problem_verbs or word in vocab.intro_verbs or word in defaults.CLAUSE_VERBS)
 
 
 def chunk_pieces(doc, start, end, vocab):
