@@ -1143,3 +1143,17 @@ def test_a_verb_the_parser_took_for_a_noun_splits_the_phrase(nlp):
     assert ("forgetting", "problem") in found["2505.16875"]
     assert ("high-recall approximate retrieval", "problem") in found["2505.12065"]
     assert ("Minitron-8B", "method") in found["2505.17272"]
+
+
+def test_units_and_hardware_words_in_other_senses(nlp):
+    """Four arXiv abstracts of the corpus (tests/fixtures/hardware_words_elsewhere.jsonl): a
+    value's unit stayed when the value went (``80 GB GPUs`` gave ``GB GPU``), and outside a
+    distributed setting a head of hardware named something else (``language switch``, ``local
+    semantic cluster``)."""
+    found = labelled_types(nlp, "hardware_words_elsewhere.jsonl", 4)
+    assert ("GPU", "hardware") in found["2505.13430"]
+    assert ("consumer-grade GPU", "hardware") in found["2505.14679"]
+    labels = {label for labels in found.values() for label, _ in labels}
+    assert not [label for label in labels if label.split()[0] == "GB"]
+    assert not {(label, kind) for label, kind in found["2505.16538"] | found["2505.15241"]
+                if kind == "hardware"}

@@ -48,6 +48,7 @@ DROP_RULES = (
     drops.point_in_time,
     drops.modifier_alone,
     drops.node_of_a_structure,
+    drops.hardware_word_in_another_sense,
     drops.person_name,
     drops.unnamed_dataset,
     drops.generic_tail_without_content,

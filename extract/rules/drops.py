@@ -8,7 +8,7 @@ import re
 
 from .. import defaults
 from ..normalise import concept_key, is_acronym, system_name
-from .base import per_doc, rule, term_type, words_of
+from .base import per_doc, rule, term_type, word_type, words_of
 
 _NUMBER_FORMAT = re.compile(defaults.NUMBER_FORMAT)
 _DIMENSION = re.compile(r"^\d[Dd]$")
@@ -164,6 +164,27 @@ def node_of_a_structure(piece, kind):
     if any(w in defaults.STRUCTURE_NODE_MODIFIERS for w in words[:-1]):
         return True
     return len(words) == 1 and about_structures
+
+
+@rule(score=0, after_typing=True)
+def hardware_word_in_another_sense(piece, kind):
+    """A cluster, node, machine, switch or core that no word names as computing hardware.
+
+    Outside a distributed setting these heads have other senses (a cluster of data, a language
+    switch, a hidden node); a phrase the vocabulary does not know whole is hardware there only
+    with a word of hardware before the head (``GPU cluster``, ``storage node``).
+
+    Example: "Patients form a clinically meaningful cluster of symptoms." -> no "clinically meaningful cluster"
+    """
+    words = piece.key.split()
+    if kind != "hardware" or len(words) < 2 or words[-1] not in defaults.HARDWARE_HEADS_OF_MANY_SENSES:
+        return False
+    if term_type(piece.key, piece.vocab)[1]:
+        return False
+    cues = piece.vocab.distributed_cues & words_of(piece.doc)  # "cluster" alone sets no scene
+    if cues - {"cluster", "clusters"}:
+        return False
+    return not any(word_type(t, piece.vocab) == "hardware" for t in piece.tokens[:-1])
 
 
 def structure_reading(doc, vocab):

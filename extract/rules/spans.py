@@ -28,6 +28,9 @@ _SIZE = re.compile(r"^\d+(?:\.\d+)?[kmbt]$")
 # ``2.0 times inference speedups``, ``40% fewer FLOPs``): they go with the value.
 VALUE_COMPARISONS = {"times", "fold", "percent", "higher", "lower", "fewer", "more", "less",
                      "faster", "slower", "better", "smaller", "larger", "greater"}
+# Units a value is given in (``80 GB GPUs``, ``2.4 GHz cores``): they go with the value too.
+VALUE_UNITS = {"kb", "mb", "gb", "tb", "kib", "mib", "gib", "tib", "mhz", "ghz", "gbps", "mbps",
+               "tflops", "pflops", "w", "kw"}
 # Words that hedge or qualify a measured value before it ("about 70% accuracy", "as much as 76.3%
 # fine-tuning", "average 16.8% mIoU"): with the value, no part of a concept.
 QUANTITY_HEDGES = {"average", "much", "many", "roughly", "approximately", "nearly", "almost",
@@ -311,9 +314,10 @@ def trim(doc, start, end, vocab):
         word = plain(words[start].lower_)
         if words[start].pos_ in DROPPED_POS or word in vocab.evaluative or _QUANTITY.match(word):
             start += 1
-            while (start < end - 1 and words[start].lower_ in VALUE_COMPARISONS
+            while (start < end - 1 and (words[start].lower_ in VALUE_COMPARISONS
+                                        or words[start].lower_ in VALUE_UNITS)
                    and holds_digit(words[start - 1])):
-                start += 1  # "3x higher convergence rate": the comparison goes with the value
+                start += 1  # "3x higher convergence rate", "80 GB GPUs": comparison and unit go
             continue
         if (words[start].pos_ == "ADV" or word in QUANTITY_HEDGES) and hedges_a_value(doc, start, end):
             start += 1
