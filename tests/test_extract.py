@@ -1157,3 +1157,16 @@ def test_units_and_hardware_words_in_other_senses(nlp):
     assert not [label for label in labels if label.split()[0] == "GB"]
     assert not {(label, kind) for label, kind in found["2505.16538"] | found["2505.15241"]
                 if kind == "hardware"}
+
+
+def test_adjectives_that_judge_are_no_part_of_a_concept(nlp):
+    """Three arXiv abstracts of the corpus (tests/fixtures/judging_adjectives.jsonl): words that
+    only judge what follows (satisfactory, acceptable, useful, valuable, meaningful,
+    reasonable) made concepts of their own (``satisfactory accuracy``, ``acceptable
+    computational efficiency``, ``useful model``); the measure or term after them stays."""
+    found = labelled_types(nlp, "judging_adjectives.jsonl", 3)
+    judging = {"satisfactory", "acceptable", "useful", "valuable", "meaningful", "reasonable"}
+    labels = {label for labels in found.values() for label, _ in labels}
+    assert not [label for label in labels if judging & set(label.lower().split())]
+    assert ("accuracy", "metric") in found["2505.20861"]
+    assert ("computational efficiency", "problem") in found["2505.21975"]
