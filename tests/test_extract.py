@@ -1160,13 +1160,17 @@ def test_units_and_hardware_words_in_other_senses(nlp):
 
 
 def test_adjectives_that_judge_are_no_part_of_a_concept(nlp):
-    """Three arXiv abstracts of the corpus (tests/fixtures/judging_adjectives.jsonl): words that
+    """Five arXiv abstracts of the corpus (tests/fixtures/judging_adjectives.jsonl): words that
     only judge what follows (satisfactory, acceptable, useful, valuable, meaningful,
     reasonable) made concepts of their own (``satisfactory accuracy``, ``acceptable
-    computational efficiency``, ``useful model``); the measure or term after them stays."""
-    found = labelled_types(nlp, "judging_adjectives.jsonl", 3)
-    judging = {"satisfactory", "acceptable", "useful", "valuable", "meaningful", "reasonable"}
+    computational efficiency``, ``useful model``), and ``existing`` or ``proposed`` inside a
+    phrase the parser ran on (``benchmark existing video quality assessment methods``,
+    ``recently proposed out-of-distribution detection method``); the term after them stays."""
+    found = labelled_types(nlp, "judging_adjectives.jsonl", 5)
+    judging = {"satisfactory", "acceptable", "useful", "valuable", "meaningful", "reasonable",
+               "existing", "proposed"}
     labels = {label for labels in found.values() for label, _ in labels}
     assert not [label for label in labels if judging & set(label.lower().split())]
     assert ("accuracy", "metric") in found["2505.20861"]
     assert ("computational efficiency", "problem") in found["2505.21975"]
+    assert ("out-of-distribution detection method", "method") in found["2505.18032"]

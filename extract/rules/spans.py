@@ -13,7 +13,8 @@ from .. import defaults
 from ..normalise import concept_key, is_acronym, singular
 from .base import Candidate, hyphen_compound, is_name, plain, rule, span_text, term_type, tokens, word_type
 
-SEPARATORS = {"e.g.", "i.e.", "e.g", "i.e", "eg", "ie", "etc.", "cf.", "viz.", ";", ":"}
+SEPARATORS = {"e.g.", "i.e.", "e.g", "i.e", "eg", "ie", "etc.", "cf.", "viz.", ";", ":",
+              "existing", "proposed"}  # "private set intersection existing protocols": two phrases
 NOUN_PHRASE_POS = {"NOUN", "PROPN", "ADJ", "X"}
 DROPPED_POS = {"DET", "PRON", "NUM", "PUNCT", "ADP", "CCONJ", "SCONJ", "PART", "SYM", "SPACE"}
 _PARENTHESES = re.compile(r"\s*\([^()]*(?:\)|$)")
@@ -455,8 +456,9 @@ def chunk_pieces(doc, start, end, vocab):
     whole span) and ``communication bottlenecks``; ``ZeRO-3 and FSDP`` -> each name; the items
     of a longer list one by one (``listed_items``); the ``and``
     of a hyphenated word (``plug-and-play module``) coordinates nothing. A phrase
-    is first cut at ``e.g.``, ``i.e.``, a colon, a semicolon or a verb the parser took for a
-    noun (``is_verb_taken_for_noun``): no concept holds them."""
+    is first cut at ``e.g.``, ``i.e.``, a colon, a semicolon, ``existing`` or ``proposed``
+    (``private set intersection existing protocols``) or a verb the parser took for a noun
+    (``is_verb_taken_for_noun``): no concept holds them."""
     words = tokens(doc)
     cut = next((t.i for t in words[start:end] if t.lower_ in SEPARATORS
                 or (start < t.i < end - 1 and is_verb_taken_for_noun(t, vocab))), None)
