@@ -161,4 +161,5 @@ SPECIFICITY_STOP_WORDS = ("of", "and", "the", "for", "in", "on", "to", "a", "an"
 # Process nouns that name a task (a problem) unless a technique's word precedes them
 # ("clustering" is a task, "k-means clustering" a method: rule technique_before_process_head).
 PROCESS_HEADS = ("optimization", "clustering", "filtering", "simulation", "search", "inference",
-                 "estimation", "sampling", "embedding", "detection", "prediction", "generation")
+                 "estimation", "sampling", "embedding", "detection", "prediction", "generation",
+                 "modeling")

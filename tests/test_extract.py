@@ -1174,3 +1174,15 @@ def test_adjectives_that_judge_are_no_part_of_a_concept(nlp):
     assert ("accuracy", "metric") in found["2505.20861"]
     assert ("computational efficiency", "problem") in found["2505.21975"]
     assert ("out-of-distribution detection method", "method") in found["2505.18032"]
+
+
+def test_a_technique_named_on_a_task_head_is_a_method(nlp):
+    """Three arXiv abstracts of the corpus (tests/fixtures/techniques_on_task_heads.jsonl): with
+    ``modeling`` and ``labeling`` heading tasks, the techniques named on them became problems
+    (``generative modeling``, ``masked image modeling``, ``pseudo-labeling``); a technique's word
+    before the head (generative, autoregressive, masked, probabilistic, contrastive, Bayesian)
+    makes it a method, and ``pseudo-labeling`` is one."""
+    found = labelled_types(nlp, "techniques_on_task_heads.jsonl", 3)
+    assert ("pseudo-labeling", "method") in found["2505.14449"]
+    assert ("masked image modeling", "method") in found["2505.16793"]
+    assert ("generative modeling", "method") in found["2505.17702"]
