@@ -83,7 +83,8 @@ TERM_TAILS = ("model", "algorithm", "method", "system", "protocol")
 # Verbs in the third person that say what a subject does ("X outperforms Y"): inside a phrase,
 # the parser took them for a noun (besides the problem and introducing verbs).
 CLAUSE_VERBS = frozenset(("outperforms", "leverages", "employs", "demonstrates", "boosts", "offers",
-                          "enhances", "achieves", "surpasses", "exhibits", "yields"))
+                          "enhances", "achieves", "surpasses", "exhibits", "yields", "tolerates",
+                          "requires", "provides", "enables", "allows"))
 # Generic heads after a system's name ("the JAVELIN system"): the concept is the name.
 NAME_TAILS = TERM_TAILS + GENERIC_TAILS + ("architecture", "library", "platform", "tool", "toolkit")
 
