@@ -168,7 +168,7 @@ def span_text(doc, start, end):
     if start >= end:
         return ""
     words = tokens(doc)
-    text = per_doc(doc, "paperkg_text", lambda doc: "".join([t.text_with_ws for t in words]))
+    text = per_doc(doc, "paperkg_text", lambda doc: doc.text)
     return text[words[start].idx:words[end - 1].idx + len(words[end - 1])]
 
 
