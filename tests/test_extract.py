@@ -1191,3 +1191,15 @@ def test_a_technique_named_on_a_task_head_is_a_method(nlp):
     assert ("pseudo-labeling", "method") in found["2505.14449"]
     assert ("masked image modeling", "method") in found["2505.16793"]
     assert ("generative modeling", "method") in found["2505.17702"]
+
+
+def test_a_hyphenated_name_before_a_generic_head_is_the_method(nlp):
+    """Three arXiv abstracts of the corpus (tests/fixtures/hyphenated_system_names.jsonl) name a
+    system whose name is hyphenated before a generic head (``the MINI-KID framework``, ``the
+    recently proposed C-RASP framework``). The rule that drops a generic head with no content
+    read the name's hyphen as a word of its own and dropped the phrase; the typing rule did not.
+    Both read the name without its punctuation now."""
+    found = labelled_types(nlp, "hyphenated_system_names.jsonl", 3)
+    assert ("MINI-KID", "method") in found["2505.13069"]
+    assert ("C-RASP", "method") in found["2505.21785"]
+    assert ("ReCAD", "method") in found["2505.22304"]

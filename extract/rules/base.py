@@ -15,7 +15,7 @@ import re
 from typing import NamedTuple
 
 from .. import defaults
-from ..normalise import concept_key, is_acronym
+from ..normalise import concept_key, is_acronym, system_name
 
 _LATEX_COMMAND = re.compile(r"\\[a-zA-Z]+\{?|[{}]")
 
@@ -129,6 +129,12 @@ def is_name(span):
         return True
     return (len(words) >= 2 and all(t.is_title or is_acronym(t.text) for t in words)
             and not words[0].is_sent_start)
+
+
+def before_tail_is_name(piece):
+    """The words before a phrase's last word name a system (``normalise.system_name``), its
+    punctuation tokens left out: ``MINI-KID`` in ``the MINI-KID framework``."""
+    return system_name([t.text for t in piece.tokens[:-1] if not t.is_punct])
 
 
 FACT_PREFIX = "paperkg_"  # the names of what per_doc and tokens keep in doc.user_data

@@ -7,8 +7,8 @@ True to drop the phrase. They run before typing and again after it.
 import re
 
 from .. import defaults
-from ..normalise import concept_key, is_acronym, system_name
-from .base import per_doc, rule, term_type, word_type, words_of
+from ..normalise import concept_key, is_acronym
+from .base import before_tail_is_name, per_doc, rule, term_type, word_type, words_of
 
 _NUMBER_FORMAT = re.compile(defaults.NUMBER_FORMAT)
 _DIMENSION = re.compile(r"^\d[Dd]$")
@@ -57,7 +57,7 @@ def generic_tail_without_content(piece, kind):
     return not (term_type(rest, piece.vocab)[0] is not None
                 or all(w in piece.vocab.words for w in words[:-1])
                 or any(c.isdigit() for c in rest)
-                or system_name([t.text for t in piece.tokens[:-1]]))  # the JAVELIN framework
+                or before_tail_is_name(piece))  # the JAVELIN framework
 
 
 @rule(score=0, after_typing=True)

@@ -8,8 +8,8 @@ Each takes a ``Piece`` and returns a concept type or None.
 import re
 
 from .. import defaults
-from ..normalise import is_acronym, system_name
-from .base import hyphen_compound, is_name, plain, rule, term_type, words_of
+from ..normalise import is_acronym
+from .base import before_tail_is_name, hyphen_compound, is_name, plain, rule, term_type, words_of
 
 
 @rule(score=0.85)
@@ -210,7 +210,7 @@ def is_named_system(piece):
     ``ADMM algorithm``), the name no term of the field (``normalise.system_name``)."""
     name, _, tail = piece.key.rpartition(" ")
     return (tail in defaults.NAME_TAILS
-            and system_name([t.text for t in piece.tokens[:-1] if not t.is_punct])
+            and before_tail_is_name(piece)
             and term_type(name, piece.vocab)[0] is None)
 
 
