@@ -21,7 +21,8 @@ from .vocabulary import general_english
 from .normalise import (DisplayLabels, concept_key, dataset_label, display_label, head_index,
                         is_acronym, is_of_compound, singular, slug, system_name, written_case)
 
-_ACRONYM = re.compile(r"(?<![\w-])[A-Za-z][\w]*[A-Z][\w]*(?![\w])")
+# an acronym, not the first part of a hyphenated name (``WSI-GMamba``, ``LLM-KG-Bench``, ``GPT-4o``)
+_ACRONYM = re.compile(r"(?<![\w-])[A-Za-z][\w]*[A-Z][\w]*(?!\w|-(?:[A-Z0-9]\w*[A-Z0-9]|\d))")
 _CUT_WORD = re.compile(r"(\w[\w-]*)(?:\u2026|\.\.\.)\s*$")
 
 

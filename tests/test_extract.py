@@ -1203,3 +1203,20 @@ def test_a_hyphenated_name_before_a_generic_head_is_the_method(nlp):
     assert ("MINI-KID", "method") in found["2505.13069"]
     assert ("C-RASP", "method") in found["2505.21785"]
     assert ("ReCAD", "method") in found["2505.22304"]
+
+
+def test_an_acronym_opening_a_hyphenated_name_is_not_spelled_out(nlp):
+    """Four arXiv abstracts of the corpus (tests/fixtures/acronyms_in_names.jsonl) name their
+    models by hyphenating an acronym to a name (``WSI-GMamba``, ``LLM-KG-Bench``, ``VAE-GAT``,
+    ``CXR-LLaVA``). Spelling the acronym out made ``whole slide image-GMamba``; the name stays
+    as written, while ``LLM-based`` still reads ``large language model-based``."""
+    found = labelled_types(nlp, "acronyms_in_names.jsonl", 4)
+    assert ("WSI-GMamba", "method") in found["2505.17457"]
+    assert ("LLM-KG-Bench", "method") in found["2505.13098"]
+    assert {("VAE-GAT", "method"), ("VAE-GCN", "method"), ("ViT-MLP", "method")} <= found["2505.17363"]
+    assert ("CXR-LLaVA", "method") in found["2505.22222"]
+    labels = {label for labels in found.values() for label, _ in labels}
+    assert not [label for label in labels if "-" in label and label.split("-")[0].islower()
+                and label.split("-")[-1][:1].isupper()]
+    assert concepts.expand_acronyms("LLM-based agents", {"LLM": "large language models"}, {}) \
+        == "large language model-based agents"
