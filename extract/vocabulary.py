@@ -15,7 +15,11 @@ which is where case-sensitive or exact matches belong.
   (``cost``, ``dataset``): the one list that says so (a word is never both in the GENERIC role
   and a term). ``"cue": true`` marks a word the field uses both as a term and as a plain noun
   (``inference``, ``efficiency``): alone it is a concept only where its context makes it one
-  (``improve efficiency``, not ``during inference``).
+  (``improve efficiency``, not ``during inference``). ``"fixed": true`` marks the fixed name of
+  a classic technique or task (``random forest``, ``Kalman filter``, ``coreference
+  resolution``): it types the phrase it ends, but its words are not words of the field on their
+  own (``Vocabulary.words``: ``random``, ``based`` or ``structure`` would keep ``random-based
+  strategy`` or ``structure-aware framework``).
 - ``data/words.jsonl``: ``{"label": ROLE, "pattern": WORD}``: words with a role in candidate
   finding (``ROLES`` below). A word has one role, except where two roles belong to two word
   classes (``ALLOWED_DOUBLE_ROLES``: ``design`` the noun is generic, the verb introduces).
@@ -98,7 +102,7 @@ class Vocabulary:
     method_modifiers: frozenset = frozenset()
     needs_cue: frozenset = frozenset()  # terms that are concepts alone only in a problem context
     task_nouns: tuple = ()  # (gerund, noun) pairs: accelerating -> acceleration
-    words: frozenset = frozenset()  # every word of every term
+    words: frozenset = frozenset()  # every word of every term but the fixed names
     term_phrases: tuple = ()  # the terms of several words as written (for the PhraseMatcher)
 
 
@@ -152,6 +156,7 @@ def load_vocabulary(extra_paths=()):
             raise PaperkgError(f"{path}: cannot read pattern file: {exc.strerror or exc}") from None
     roles = {role: set() for role in ROLES}
     terms, token_patterns, generic_terms, cue_terms, task_nouns, phrases = {}, [], set(), set(), {}, set()
+    field_words = set()
     for row in rows:
         label, pattern = row["label"], row["pattern"]
         if label in roles:
@@ -168,6 +173,8 @@ def load_vocabulary(extra_paths=()):
                 generic_terms.add(concept_key(pattern))
             if row.get("cue"):
                 cue_terms.add(concept_key(pattern))
+            if not row.get("fixed"):
+                field_words.update(concept_key(pattern).split())
         else:
             raise PaperkgError(f"unknown pattern label {label!r}: expected one of "
                                f"{', '.join(TYPES)} or a word role ({', '.join(ROLES)})")
@@ -176,4 +183,4 @@ def load_vocabulary(extra_paths=()):
     return Vocabulary(terms=terms, token_patterns=tuple(token_patterns),
                       task_nouns=tuple(sorted(task_nouns.items())), needs_cue=frozenset(cue_terms),
                       term_phrases=tuple(sorted(phrases)),
-                      words=frozenset(w for key in terms for w in key.split()), **fields)
+                      words=frozenset(field_words), **fields)

@@ -1220,3 +1220,24 @@ def test_an_acronym_opening_a_hyphenated_name_is_not_spelled_out(nlp):
                 and label.split("-")[-1][:1].isupper()]
     assert concepts.expand_acronyms("LLM-based agents", {"LLM": "large language models"}, {}) \
         == "large language model-based agents"
+
+
+def test_classic_techniques_of_computing_are_methods(nlp):
+    """Five arXiv abstracts of the corpus (tests/fixtures/classic_techniques.jsonl) use classic
+    techniques of statistics, learning and vision whose words are everyday words: ``random
+    forest``, ``cross-validation``, ``bundle adjustment``, ``structure-from-motion``, ``Markov
+    chain Monte Carlo``, ``principal component analysis``, ``belief propagation``. None was a
+    concept (no head the vocabulary types), or ``random forest model`` kept its generic head. The
+    vocabulary names them as fixed names, whose words do not count as words of the field: a
+    ``random-based strategy`` or ``structure-aware framework`` stays no concept."""
+    found = labelled_types(nlp, "classic_techniques.jsonl", 5)
+    assert {("random forest", "method"), ("cross-validation", "method")} <= found["2505.21355"]
+    assert {(label.replace("-", " "), kind) for label, kind in found["2505.22089"]} \
+        >= {("structure from motion", "method"), ("bundle adjustment", "method")}
+    assert ("Markov chain Monte Carlo", "method") in found["2505.14916"]
+    assert ("principal component analysis", "method") in found["2505.18933"]
+    assert ("belief propagation", "method") in found["2505.16965"]
+    from paperkg.extract.vocabulary import load_vocabulary
+    vocab = load_vocabulary()
+    assert vocab.terms["random forest"] == "method" and "forest" not in vocab.words
+    assert "parallelism" in vocab.words  # the words of the field's own terms still count
