@@ -85,6 +85,15 @@ TERM_TAILS = ("model", "algorithm", "method", "system", "protocol")
 CLAUSE_VERBS = frozenset(("outperforms", "leverages", "employs", "demonstrates", "boosts", "offers",
                           "enhances", "achieves", "surpasses", "exhibits", "yields", "tolerates",
                           "requires", "provides", "enables", "allows"))
+# Words named after a person, written capitalised wherever they stand: a phrase capitalised
+# throughout ("3D Gaussian Splatting") lower-cases its words but these.
+EPONYMS = ("gaussian", "bayesian", "bayes", "markov", "markovian", "kalman", "gibbs", "monte", "carlo",
+           "dirichlet", "hamiltonian", "lagrangian", "laplacian", "laplace", "euclidean", "boolean",
+           "fourier", "newton", "hessian", "jacobian", "riemannian", "poisson", "bernoulli",
+           "wasserstein", "hilbert", "turing", "pareto", "nash", "shapley", "huffman", "merkle",
+           "byzantine", "lipschitz", "langevin", "levenshtein", "viterbi", "kullback", "leibler",
+           "gumbel", "boltzmann", "hebbian", "hopfield", "kolmogorov", "shannon", "voronoi", "delaunay")
+
 # Generic heads after a system's name ("the JAVELIN system"): the concept is the name.
 NAME_TAILS = TERM_TAILS + GENERIC_TAILS + ("architecture", "library", "platform", "tool", "toolkit")
 

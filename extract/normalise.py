@@ -148,10 +148,11 @@ def keeps_case(word, title_run):
     inner capitals (``vLLM``, ``PyTorch``, ``NVIDIA``), letters with digits (``H100``), a
     capitalised word inside a phrase that is not capitalised throughout (``Merkle`` in ``Merkle
     tree``) or standing alone (``Transformer``). Words of a phrase capitalised throughout
-    (``Large Language Models``, as definitions are written) are lower-cased."""
+    (``Large Language Models``, as definitions are written) are lower-cased, but for words named
+    after a person (``Gaussian`` in ``3D Gaussian Splatting``, ``defaults.EPONYMS``)."""
     if is_acronym(word) or (any(c.isupper() for c in word) and any(c.isdigit() for c in word)):
         return True
-    return word[:1].isupper() and not title_run
+    return word[:1].isupper() and (not title_run or word.lower() in defaults.EPONYMS)
 
 
 @lru_cache(maxsize=FORMS_CACHE)

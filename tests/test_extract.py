@@ -1241,3 +1241,16 @@ def test_classic_techniques_of_computing_are_methods(nlp):
     vocab = load_vocabulary()
     assert vocab.terms["random forest"] == "method" and "forest" not in vocab.words
     assert "parallelism" in vocab.words  # the words of the field's own terms still count
+
+
+def test_words_named_after_a_person_keep_their_capital(nlp):
+    """Three arXiv abstracts of the corpus (tests/fixtures/eponyms.jsonl) write ``3D Gaussian
+    Splatting``, ``Bayesian Optimization``, ``Monte Carlo Dropout`` and ``Markov Decision
+    Process`` capitalised throughout, as definitions are written. Such a phrase's words are
+    lower-cased, but an eponym keeps its capital wherever it stands (``Gaussian``, ``Markov``)."""
+    labels = {arxiv: {label for label, _ in found}
+              for arxiv, found in labelled_types(nlp, "eponyms.jsonl", 3).items()}
+    assert "3D Gaussian splatting" in labels["2505.15287"]
+    assert {"Bayesian optimization", "Monte Carlo dropout"} <= labels["2505.15671"]
+    assert "Markov decision process" in labels["2505.17420"]
+    assert normalise.display_label("Large Language Models") == "large language model"
