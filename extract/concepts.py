@@ -180,7 +180,9 @@ def paper_concepts(text, candidates, local, corpus, vocab):
         cid = slug(key)
         if not cid:
             continue
-        if source == "name_is_method" and expanded != label_text:
+        if source in ("name_is_method", "named_data_of_evaluation") and expanded != label_text:
+            # a name typed by its form or its place is typed by its long form when the
+            # vocabulary knows it ("evaluated on leading MoEs": mixture of experts, a method)
             kind = term_type(key, vocab)[0] or kind
         score = rule_score(source)
         concept = grouped.get(cid)

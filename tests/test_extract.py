@@ -1254,3 +1254,15 @@ def test_words_named_after_a_person_keep_their_capital(nlp):
     assert {"Bayesian optimization", "Monte Carlo dropout"} <= labels["2505.15671"]
     assert "Markov decision process" in labels["2505.17420"]
     assert normalise.display_label("Large Language Models") == "large language model"
+
+
+def test_models_named_where_data_would_be_are_methods(nlp):
+    """Four arXiv abstracts of the corpus (tests/fixtures/models_evaluated_on.jsonl) evaluate on
+    models (``experiments on representative LLMs``, ``across mainstream LVLMs``) or speak of
+    ``leading MoEs``: a name that experiments run on reads as a dataset, but when its long form
+    is a term of the field (large language model) the term types it."""
+    found = labelled_types(nlp, "models_evaluated_on.jsonl", 4)
+    datasets = {label for labels in found.values() for label, kind in labels if kind == "dataset"}
+    assert not [label for label in datasets if "language model" in label or "LLM" in label]
+    assert ("general large language model", "method") in found["2505.14038"]
+    assert ("representative large language model", "method") in found["2505.21889"]
