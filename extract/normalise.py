@@ -83,7 +83,8 @@ def singular(word):
     if lower in defaults.IRREGULAR_PLURALS:
         return defaults.IRREGULAR_PLURALS[lower]
     if is_acronym(word):
-        return word[:-1] if word.endswith("s") and word[:-1].upper() == word[:-1] else word
+        # LLMs, MoEs, ViTs, NeRFs: an s after a capital or a digit (MLOps, HoloLens stay)
+        return word[:-1] if word.endswith("s") and (word[-2].isupper() or word[-2].isdigit()) else word
     if len(lower) <= 3 or not lower.endswith("s") or lower.endswith(_KEEP_ENDINGS):
         return word
     if lower.endswith("ies") and len(lower) > 4:

@@ -1266,3 +1266,16 @@ def test_models_named_where_data_would_be_are_methods(nlp):
     assert not [label for label in datasets if "language model" in label or "LLM" in label]
     assert ("general large language model", "method") in found["2505.14038"]
     assert ("representative large language model", "method") in found["2505.21889"]
+
+
+def test_the_plural_of_a_mixed_case_acronym_meets_its_definition(nlp):
+    """The corpus abstract of the issue's Cascade (tests/fixtures/models_evaluated_on.jsonl,
+    2506.20675) defines ``Mixture of Experts (MoE)`` and then speaks of ``leading MoEs``: the
+    plural of a mixed-case acronym was not made singular, so ``MoEs`` stood apart as a concept
+    of its own (typed a dataset). An s after a capital or a digit is a plural; MLOps and
+    HoloLens keep theirs."""
+    found = labelled_types(nlp, "models_evaluated_on.jsonl", 4)["2506.20675"]
+    assert ("Cascade", "method") in found and ("mixture of experts", "method") in found
+    assert not [label for label, _ in found if label.startswith("MoE")]
+    assert [normalise.singular(w) for w in ("MoEs", "ViTs", "LoRAs", "vLLMs", "GPT-4s", "MLOps", "HoloLens", "iOS")] \
+        == ["MoE", "ViT", "LoRA", "vLLM", "GPT-4", "MLOps", "HoloLens", "iOS"]
