@@ -21,8 +21,10 @@ from .vocabulary import general_english
 from .normalise import (DisplayLabels, concept_key, dataset_label, display_label, head_index,
                         is_acronym, is_of_compound, singular, slug, system_name, written_case)
 
-# an acronym, not the first part of a hyphenated name (``WSI-GMamba``, ``LLM-KG-Bench``, ``GPT-4o``)
-_ACRONYM = re.compile(r"(?<![\w-])[A-Za-z][\w]*[A-Z][\w]*(?!\w|-(?:[A-Z0-9]\w*[A-Z0-9]|\d))")
+# an acronym, not the first part of a hyphenated name (``WSI-GMamba``, ``GPT-4o``, ``RFT-core``):
+# a hyphen after it is followed by a word that makes it an adjective (``LLM-based``)
+_ACRONYM = re.compile(r"(?<![\w-])[A-Za-z][\w]*[A-Z][\w]*(?!\w)(?!-(?!(?:[a-z]+ed|%s)(?![\w])))"
+                      % "|".join(defaults.ACRONYM_ADJECTIVE_WORDS))
 _CUT_WORD = re.compile(r"(\w[\w-]*)(?:\u2026|\.\.\.)\s*$")
 
 

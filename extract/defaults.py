@@ -94,6 +94,15 @@ EPONYMS = ("gaussian", "bayesian", "bayes", "markov", "markovian", "kalman", "gi
            "byzantine", "lipschitz", "langevin", "levenshtein", "viterbi", "kullback", "leibler",
            "gumbel", "boltzmann", "hebbian", "hopfield", "kolmogorov", "shannon", "voronoi", "delaunay")
 
+# Words that make an adjective of an acronym before them ("LLM-based", "GPU-friendly"; and any
+# word in -ed: "LLM-generated"): the acronym is spelled out there. Before any other word the
+# acronym opens a name ("RFT-core", "GPT-o1", "SWE-bench", "WSI-GMamba") and stays as written.
+ACRONYM_ADJECTIVE_WORDS = ("based", "driven", "like", "specific", "style", "level", "free", "centric",
+                           "aware", "only", "wise", "agnostic", "friendly", "native", "compatible",
+                           "compliant", "capable", "scale", "efficient", "intensive", "bound",
+                           "heavy", "ready", "rich", "dependent", "independent", "sensitive",
+                           "grade", "sized", "type", "as", "to")
+
 # Generic heads after a system's name ("the JAVELIN system"): the concept is the name.
 NAME_TAILS = TERM_TAILS + GENERIC_TAILS + ("architecture", "library", "platform", "tool", "toolkit")
 

@@ -1279,3 +1279,20 @@ def test_the_plural_of_a_mixed_case_acronym_meets_its_definition(nlp):
     assert not [label for label, _ in found if label.startswith("MoE")]
     assert [normalise.singular(w) for w in ("MoEs", "ViTs", "LoRAs", "vLLMs", "GPT-4s", "MLOps", "HoloLens", "iOS")] \
         == ["MoE", "ViT", "LoRA", "vLLM", "GPT-4", "MLOps", "HoloLens", "iOS"]
+
+
+def test_an_acronym_before_a_lower_case_name_part_is_not_spelled_out(nlp):
+    """Four arXiv abstracts of the corpus (tests/fixtures/acronym_name_parts.jsonl) name a system
+    or benchmark by an acronym and a word (``VLM-Gym``, ``SWE-bench Verified``, ``CT-Agent``,
+    ``LLM-Sieve``): the acronym was spelled out (``software engineering-bench Verified``). Only a
+    word that makes the acronym an adjective (``LLM-based``, ``LLM-generated``) spells it out."""
+    found = labelled_types(nlp, "acronym_name_parts.jsonl", 4)
+    assert ("VLM-Gym", "method") in found["2505.13426"]
+    assert ("SWE-bench Verified", "dataset") in found["2505.13652"]
+    assert ("CT-Agent", "method") in found["2505.16229"]
+    assert ("LLM-Sieve", "method") in found["2505.18350"]
+    long_forms = {"LLM": "large language models", "RFT": "reinforcement fine-tuning"}
+    assert [concepts.expand_acronyms(text, long_forms, {}) for text in
+            ("LLM-based agents", "LLM-generated code", "LLM-driven search", "RFT-core", "LLM-Sieve")] \
+        == ["large language model-based agents", "large language model-generated code",
+            "large language model-driven search", "RFT-core", "LLM-Sieve"]
