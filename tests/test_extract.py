@@ -1296,3 +1296,17 @@ def test_an_acronym_before_a_lower_case_name_part_is_not_spelled_out(nlp):
             ("LLM-based agents", "LLM-generated code", "LLM-driven search", "RFT-core", "LLM-Sieve")] \
         == ["large language model-based agents", "large language model-generated code",
             "large language model-driven search", "RFT-core", "LLM-Sieve"]
+
+
+def test_a_hardware_head_hyphened_to_a_name_is_no_hardware(nlp):
+    """An arXiv abstract of the corpus (tests/fixtures/hardware_heads_in_names.jsonl): Trinity-RFT
+    is built of ``an RFT-core that unifies ... modes of RFT``, a part of a software framework,
+    which was hardware (``core``) because the abstract speaks of synchronous and asynchronous
+    modes. A core, node, cluster, machine or switch hyphened to a name that is no hardware is
+    no hardware; ``GPU-cluster`` is."""
+    found = labelled_types(nlp, "hardware_heads_in_names.jsonl", 1)["2505.17826"]
+    assert not [label for label, kind in found if kind == "hardware"]
+    assert ("reinforcement fine-tuning", "method") in found
+    [record] = concepts.extract_records([related(
+        "We run the jobs on a GPU-cluster of eight nodes with distributed data parallelism.")], nlp)
+    assert "hardware" in {c["type"] for c in record["concepts"] if c["label"].startswith("GPU")}

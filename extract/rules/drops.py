@@ -174,6 +174,9 @@ def hardware_word_in_another_sense(piece, kind):
     switch, a hidden node); a phrase the vocabulary does not know whole is hardware there only
     with a word of hardware before the head (``GPU cluster``, ``storage node``).
 
+    Hyphened to a name that is no hardware (``an RFT-core that unifies modes of RFT``), such a
+    head is a part of a software system, whatever the setting.
+
     Example: "Patients form a clinically meaningful cluster of symptoms." -> no "clinically meaningful cluster"
     """
     words = piece.key.split()
@@ -181,6 +184,10 @@ def hardware_word_in_another_sense(piece, kind):
         return False
     if term_type(piece.key, piece.vocab)[1]:
         return False
+    before = piece.tokens[:-1]
+    if len(before) >= 2 and before[-1].text == "-" and is_acronym(before[-2].text) \
+            and word_type(before[-2], piece.vocab) != "hardware":
+        return True  # hyphened to a name that is no hardware, a part of a system: the RFT-core
     cues = piece.vocab.distributed_cues & words_of(piece.doc)  # "cluster" alone sets no scene
     if cues - {"cluster", "clusters"}:
         return False
