@@ -1310,3 +1310,15 @@ def test_a_hardware_head_hyphened_to_a_name_is_no_hardware(nlp):
     [record] = concepts.extract_records([related(
         "We run the jobs on a GPU-cluster of eight nodes with distributed data parallelism.")], nlp)
     assert "hardware" in {c["type"] for c in record["concepts"] if c["label"].startswith("GPU")}
+
+
+def test_a_hyphened_name_opening_a_sentence_keeps_its_capital(nlp):
+    """The Trinity-RFT abstract (tests/fixtures/hardware_heads_in_names.jsonl) opens sentences
+    with ``Trinity-RFT`` and writes ``of Trinity-RFT`` inside one: the name was lower-cased as a
+    sentence's first word (``trinity-RFT``). ``Multi-GPU`` opening a sentence still reads as
+    the ``multi-GPU`` written elsewhere."""
+    found = labelled_types(nlp, "hardware_heads_in_names.jsonl", 1)["2505.17826"]
+    assert ("Trinity-RFT", "method") in found
+    [record] = concepts.extract_records([related(
+        "Multi-GPU training is costly. We study multi-GPU training with tensor parallelism.")], nlp)
+    assert "multi-GPU training" in {c["label"] for c in record["concepts"]}

@@ -11,7 +11,8 @@ from typing import NamedTuple
 
 from .. import defaults
 from ..normalise import concept_key, is_acronym, singular
-from .base import Candidate, hyphen_compound, is_name, plain, rule, span_text, term_type, tokens, word_type
+from .base import (Candidate, hyphen_compound, is_name, per_doc, plain, rule, span_text, term_type, tokens,
+                   word_type)
 
 SEPARATORS = {"e.g.", "i.e.", "e.g", "i.e", "eg", "ie", "etc.", "cf.", "viz.", ";", ":",
               "existing", "proposed"}  # "private set intersection existing protocols": two phrases
@@ -401,15 +402,31 @@ def label_text(doc, start, end):
 
 def written_form(doc, start, text):
     """``text`` (starting at token ``start``) with a first word capitalised only because it
-    opens a sentence in lower case: ``Federated learning has...`` -> ``federated learning``."""
+    opens a sentence in lower case: ``Federated learning has...`` -> ``federated learning``;
+    a hyphened name stays (``Trinity-RFT is...``, ``is_hyphened_name``)."""
     words = tokens(doc)
     first = words[start]
     rest = [w for w in text.split()[1:] if w[:1].isalpha() and w.lower() not in ("of", "and", "the", "for")]
     if rest and all(w[:1].isupper() for w in rest):
         return text  # capitalised throughout (a definition): display_label lower-cases it whole
-    if text and first.is_sent_start and first.is_title and not first.is_upper and "-" not in first.text[1:]:
+    if text and first.is_sent_start and first.is_title and not first.is_upper and "-" not in first.text[1:] \
+            and not is_hyphened_name(doc, text.split()[0]):
         return text[:1].lower() + text[1:]
     return text
+
+
+def is_hyphened_name(doc, word):
+    """``Trinity-RFT``: a capitalised word hyphened to an acronym, which the text also writes
+    so after a lower-case word (``of Trinity-RFT``; ``Multi-GPU`` opening a sentence is
+    ``multi-GPU`` elsewhere)."""
+    return "-" in word and is_acronym(word) and word in per_doc(doc, "paperkg_capitalised_inside",
+                                                                capitalised_inside)
+
+
+def capitalised_inside(doc):
+    """The capitalised words (as written between spaces) a text writes after a lower-case word."""
+    words = [word.strip(".,;:!?()[]{}\"'") for word in doc.text.split()]
+    return frozenset(word for before, word in zip(words, words[1:]) if word[:1].isupper() and before.islower())
 
 
 def listed_items(doc, start, comma, end, head, vocab):
