@@ -76,6 +76,7 @@ ALLOWED_DOUBLE_ROLES = {
     frozenset({"PROBLEM_VERB", "TASK_GERUND"}),  # "accelerate X" / "accelerating X is hard"
     frozenset({"EVALUATION_WORD", "TASK_GERUND"}),  # "fine-tuning on X" / "fine-tuning X"
     frozenset({"ROLE_NOUN", "HEAD_JUDGEMENT"}),  # "CPU cores" / "the core challenge"
+    frozenset({"EVALUATIVE", "INTEREST_VERB"}),  # "a given model" / "attention is given to X"
 }
 
 

@@ -1322,3 +1322,18 @@ def test_a_hyphened_name_opening_a_sentence_keeps_its_capital(nlp):
     [record] = concepts.extract_records([related(
         "Multi-GPU training is costly. We study multi-GPU training with tensor parallelism.")], nlp)
     assert "multi-GPU training" in {c["label"] for c in record["concepts"]}
+
+
+def test_attention_given_or_devoted_is_interest(nlp):
+    """Two arXiv abstracts of the corpus (tests/fixtures/attention_given.jsonl) write ``little
+    attention has been given to X`` and ``devoting insufficient attention to X``: the attention
+    a topic is given or devoted is interest, like the attention it receives, not the attention
+    mechanism (``little attention`` and ``insufficient attention`` were methods). ``given``
+    still judges a model in ``Given a safety-aligned model``."""
+    found = labelled_types(nlp, "attention_given.jsonl", 2)
+    assert not [label for labels in found.values() for label, _ in labels if "attention" in label]
+    [record] = concepts.extract_records([related(
+        "Special attention is given to the parser. Given a safety-aligned large language model, "
+        "we fine-tune it with sparse attention.")], nlp)
+    assert {c["label"] for c in record["concepts"]} >= {"safety-aligned large language model", "sparse attention"}
+    assert "special attention" not in {c["label"] for c in record["concepts"]}
