@@ -166,6 +166,17 @@ def written_case(text):
     return " ".join(w if keeps_case(w, title_run) else w.lower() for w in words)
 
 
+def is_name_in_s(word):
+    """A capitalised word in -es or -os whose singular is no English word: a name (``Hermes``,
+    ``Kubernetes``, ``Chronos``; ``Transformers``, ``Videos`` are plurals). Labels keep its s;
+    keys, which match case-insensitively, do not."""
+    from .vocabulary import general_english
+
+    lower = word.lower()
+    return word[:1].isupper() and word.isalpha() and not is_acronym(word) and lower.endswith(("es", "os")) \
+        and singular(lower) not in general_english()
+
+
 @lru_cache(maxsize=FORMS_CACHE)
 def display_label(text):
     """A readable label in the written form of its words (``keeps_case``: ``Merkle tree``,
@@ -179,7 +190,7 @@ def display_label(text):
     title_run = len(parts) >= 2 and all(p[:1].isupper() for p in parts)
     words = [w if keeps_case(w, title_run) else american(w.lower()) for w in words]
     head = head_index(words)
-    if not is_of_compound(words[head]):
+    if not is_of_compound(words[head]) and not is_name_in_s(words[head]):
         words[head] = singular(words[head])
     if words[-1].endswith("-efficient"):
         words[-1] = words[-1][:-len("-efficient")] + " efficiency"

@@ -1337,3 +1337,15 @@ def test_attention_given_or_devoted_is_interest(nlp):
         "we fine-tune it with sparse attention.")], nlp)
     assert {c["label"] for c in record["concepts"]} >= {"safety-aligned large language model", "sparse attention"}
     assert "special attention" not in {c["label"] for c in record["concepts"]}
+
+
+def test_a_name_ending_in_s_keeps_it(nlp):
+    """Two arXiv abstracts of the corpus (tests/fixtures/names_in_s.jsonl) propose ``Thanos``
+    and ``Minos``: labels made the head singular and named them ``Thano`` and ``Mino``. A
+    capitalised word in -es or -os whose singular is no English word is a name; keys still
+    fold it, so matching stays case-insensitive."""
+    found = labelled_types(nlp, "names_in_s.jsonl", 3)
+    assert ("Thanos", "method") in found["2504.05346"]
+    assert ("Minos", "method") in found["2506.02494"]
+    assert [normalise.display_label(w) for w in ("Hermes", "Kubernetes", "Transformers", "Videos", "Processes")] \
+        == ["Hermes", "Kubernetes", "Transformer", "Video", "Process"]
