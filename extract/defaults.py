@@ -148,6 +148,8 @@ DASK_WORKER_TIMEOUT = 60
 NUMBER_FORMAT = r"^(?:(?:FP|BF|INT|UINT|TF|NF|MXFP|MXINT|FP)\d{1,2}|E\dM\d)$"
 # Heads a dataset's name drops ("the GLUE benchmark" is the dataset "GLUE").
 DATASET_TAILS = ("dataset", "benchmark", "corpus", "suite")
+# Nouns that describe a name as data ("we present Granary, a large-scale collection of ...").
+DATASET_WORDS = DATASET_TAILS + ("datasets", "benchmarks", "corpora", "suites", "collection")
 # A hyphenated word that begins with one of these only modifies (on-device, in-memory,
 # out-of-domain, per-task); "real time" says how fast, in real time or as real-time.
 MODIFIER_PREFIXES = ("on", "off", "in", "out", "per")

@@ -1349,3 +1349,18 @@ def test_a_name_ending_in_s_keeps_it(nlp):
     assert ("Minos", "method") in found["2506.02494"]
     assert [normalise.display_label(w) for w in ("Hermes", "Kubernetes", "Transformers", "Videos", "Processes")] \
         == ["Hermes", "Kubernetes", "Transformer", "Video", "Process"]
+
+
+def test_a_one_word_name_a_paper_proposes_is_the_method(nlp):
+    """Five arXiv abstracts of the corpus (tests/fixtures/one_word_names.jsonl) propose systems
+    named by one capitalised word (``We then propose Hermes, which ...``, ``we present Jenga, a
+    novel inference pipeline``, ``we propose Flashback, a ... paradigm``): only names of several
+    words were taken as what a paper proposes, so the paper's own contribution was lost. A one-word
+    name described as data (``Granary, a large-scale collection of speech datasets``,
+    ``AnyPhotoDoc6300, a ... benchmark``) or listed with others is not made a method."""
+    found = labelled_types(nlp, "one_word_names.jsonl", 5)
+    assert ("Hermes", "method") in found["2506.14851"]
+    assert ("Jenga", "method") in found["2505.16864"]
+    assert ("Flashback", "method") in found["2505.15205"]
+    assert ("Granary", "method") not in found["2505.13404"]
+    assert ("AnyPhotoDoc6300", "method") not in found["2505.21975"]

@@ -74,9 +74,30 @@ def named_object_of_intro_verb(piece):
 
     Example: "In this work we present Blue Heron to place experts." -> method "Blue Heron"
     """
-    verb = object_verb(piece)
-    return "method" if verb is not None and is_proper(piece) \
-        and verb.lower_ in piece.vocab.intro_verbs else None
+    dep, verb = piece.attachment
+    if dep != "dobj" or not is_proper(piece) or verb.lower_ not in piece.vocab.intro_verbs:
+        return None
+    # one word alone too ("We then propose Hermes, which ..."), not one of a list of names
+    # ("we present HuDocVQA and HuDocVQA-manual, datasets ...")
+    root = piece.root
+    return "method" if several_words(piece) \
+        or (root.dep_ == "dobj" and not any(c.dep_ == "conj" for c in root.children)
+            and not described_as_data(piece)) else None
+
+
+def described_as_data(piece):
+    """The words after a name and its comma, up to a preposition, a relative word or a
+    punctuation mark, name data (``Granary, a large-scale collection of ...``, ``AnyPhotoDoc6300,
+    a rigorously designed ... benchmark comprising``)."""
+    doc, i = piece.doc, piece.end
+    if i >= len(doc) or doc[i].text != ",":
+        return False
+    for token in doc[i + 1:i + 12]:
+        if token.is_punct and token.text != "-" or token.pos_ == "ADP" or token.lower_ in ("that", "which"):
+            return False
+        if token.lower_ in defaults.DATASET_WORDS:
+            return True
+    return False
 
 
 @rule(score=0.8)
