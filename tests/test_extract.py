@@ -1364,3 +1364,20 @@ def test_a_one_word_name_a_paper_proposes_is_the_method(nlp):
     assert ("Flashback", "method") in found["2505.15205"]
     assert ("Granary", "method") not in found["2505.13404"]
     assert ("AnyPhotoDoc6300", "method") not in found["2505.21975"]
+
+
+def test_what_a_paper_proposes_in_lower_case_beside_a_method_noun_is_a_method(nlp):
+    """Six arXiv abstracts of the corpus (tests/fixtures/proposed_in_lower_case.jsonl) name
+    their contribution in lower case and say what it is beside it (``we introduce
+    consolidation, a phasic approach to replay``, ``we propose competition, a novel mechanism``,
+    ``we first introduce view packing, a novel technique``, ``we propose multilingual prompting:
+    a prompting method``): only names in capitals took the type of such a noun. Several things
+    announced at once (``We introduce three key innovations: (1) ...``, ``two tree structures:
+    the Rehearsal Tree and ...``) are no method."""
+    found = labelled_types(nlp, "proposed_in_lower_case.jsonl", 6)
+    assert ("consolidation", "method") in found["2505.12512"]
+    assert ("competition", "method") in found["2505.13380"]
+    assert ("view packing", "method") in found["2505.22394"]
+    assert ("multilingual prompting", "method") in found["2505.15229"]
+    labels = {label for labels in found.values() for label, _ in labels}
+    assert not labels & {"innovation", "key innovation", "tree structure"}

@@ -57,15 +57,35 @@ def category_type(token, vocab):
 def appositive_of_typed_noun(piece):
     """A proper name in apposition to a typed noun takes its type.
 
+    So does one thing a paper proposes in apposition to a method noun, named in lower case
+    (``we present grafting, a simple approach for editing ...``).
+
     Example: "We build on Apache Arrow Flight, a protocol for columnar data." -> method "Apache Arrow Flight"
     """
-    if not is_proper(piece):
+    name = is_proper(piece)
+    if not (name or proposed_alone(piece)):
         return None
     typing = word_type if several_words(piece) else category_type
     for child in piece.root.children:
-        if child.dep_ == "appos" and typing(child, piece.vocab):
-            return typing(child, piece.vocab)
+        kind = typing(child, piece.vocab) if child.dep_ == "appos" else None
+        if kind and (name or kind == "method"):
+            return kind
     return None
+
+
+def proposed(piece):
+    """The phrase is the direct object of a verb that introduces a contribution (``we propose X``)."""
+    dep, verb = piece.attachment
+    return dep == "dobj" and verb.lower_ in piece.vocab.intro_verbs
+
+
+def proposed_alone(piece):
+    """``proposed``, one thing named whole: in the singular, not in a list, not a part of a
+    hyphenated word (not ``two key innovations: ...``, ``Self-critique and Refinement``)."""
+    doc, root = piece.doc, piece.root
+    return (proposed(piece) and root.tag_ == "NN" and not any(c.dep_ == "conj" for c in root.children)
+            and hyphen_compound(doc, piece.start)[0] == piece.start
+            and hyphen_compound(doc, piece.end - 1)[1] == piece.end)
 
 
 @rule(score=0.8)
@@ -74,8 +94,7 @@ def named_object_of_intro_verb(piece):
 
     Example: "In this work we present Blue Heron to place experts." -> method "Blue Heron"
     """
-    dep, verb = piece.attachment
-    if dep != "dobj" or not is_proper(piece) or verb.lower_ not in piece.vocab.intro_verbs:
+    if not (proposed(piece) and is_proper(piece)):
         return None
     # one word alone too ("We then propose Hermes, which ..."), not one of a list of names
     # ("we present HuDocVQA and HuDocVQA-manual, datasets ...")
