@@ -1381,3 +1381,18 @@ def test_what_a_paper_proposes_in_lower_case_beside_a_method_noun_is_a_method(nl
     assert ("multilingual prompting", "method") in found["2505.15229"]
     labels = {label for labels in found.values() for label, _ in labels}
     assert not labels & {"innovation", "key innovation", "tree structure"}
+
+
+def test_generalization_of_a_kind_is_a_problem(nlp):
+    """Three arXiv abstracts of the corpus (tests/fixtures/generalization.jsonl) aim at
+    ``out-of-distribution generalization``, ``compositional generalization`` and ``cross-domain
+    generalization``: goals of the field that no head noun typed, so none was a concept. A kind
+    of generalization is a problem; ``generalization`` alone only where the context makes it one
+    (``improves generalization``)."""
+    found = labelled_types(nlp, "generalization.jsonl", 3)
+    assert ("out-of-distribution generalization", "problem") in found["2505.13233"]
+    assert ("compositional generalization", "problem") in found["2505.13227"]
+    assert ("cross-domain generalization", "problem") in found["2505.14681"]
+    [record] = concepts.extract_records([related(
+        "Our method improves generalization. During generalization the encoder is frozen.")], nlp)
+    assert [(c["label"], c["type"]) for c in record["concepts"]] == [("generalization", "problem")]
