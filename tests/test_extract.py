@@ -1396,3 +1396,17 @@ def test_generalization_of_a_kind_is_a_problem(nlp):
     [record] = concepts.extract_records([related(
         "Our method improves generalization. During generalization the encoder is frozen.")], nlp)
     assert [(c["label"], c["type"]) for c in record["concepts"]] == [("generalization", "problem")]
+
+
+def test_strong_and_good_judge_unless_they_open_a_term(nlp):
+    """Four arXiv abstracts of the corpus (tests/fixtures/strong_words.jsonl). ``strong`` and
+    ``good`` judge what follows (``the strongest model``, ``strong generalization``: 90 labels
+    of 3,000 abstracts began so); they go from the start of a phrase like the other judging
+    words, unless the words they open are a term of the field (``weak and strong scaling``, the
+    dataset ``Common Voice``, which was cut to ``Voice``)."""
+    found = labelled_types(nlp, "strong_words.jsonl", 4)
+    labels = {label for labels in found.values() for label, _ in labels}
+    assert not [label for label in labels - {"strong scaling"}
+                if label.split()[0].lower() in ("strong", "strongest", "good")]
+    assert ("Common Voice", "dataset") in found["2505.17538"]
+    assert {("strong scaling", "problem"), ("weak scaling", "problem")} <= found["2506.09242"]

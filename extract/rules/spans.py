@@ -314,7 +314,8 @@ def trim(doc, start, end, vocab):
                 continue
             break
         word = plain(words[start].lower_)
-        if words[start].pos_ in DROPPED_POS or word in vocab.evaluative or _QUANTITY.match(word):
+        if words[start].pos_ in DROPPED_POS or _QUANTITY.match(word) \
+                or (word in vocab.evaluative and not opens_term(doc, start, end, vocab)):
             start += 1
             while (start < end - 1 and (words[start].lower_ in VALUE_COMPARISONS
                                         or words[start].lower_ in VALUE_UNITS)
@@ -334,6 +335,13 @@ def trim(doc, start, end, vocab):
     while end > start and words[end - 1].is_punct and words[end - 1].text != ")":
         end -= 1
     return start, end
+
+
+def opens_term(doc, start, end, vocab):
+    """The words from ``start`` (two to four of them, within ``end``) are a term of the field
+    whose first word is also a judging one: ``strong scaling`` is no kind of scaling."""
+    return any(concept_key(span_text(doc, start, stop)) in vocab.terms
+               for stop in range(start + 2, min(start + 4, end) + 1))
 
 
 def judged_word(word, vocab):
