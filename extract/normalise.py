@@ -23,6 +23,8 @@ SPELLING = tuple(sorted(((row["pattern"].lower(), row["id"].lower())
 _LATEX = re.compile(r"\$?\\(?:operatorname|mathrm|text|emph|textbf|textit)\{([^{}]*)\}\$?")
 _PARENTHETICAL = re.compile(r"\([^()]*(?:\)|$)")
 _STRAY = re.compile(r"[()\[\]\"$\\{}]")
+# a bracketed word glued to a hyphen is a part of the hyphenated word: "(MLP)-Mixer", "ADMM)-based"
+_BRACKETS_AT_HYPHEN = re.compile(r"[(\[]([^()\[\]\s]*)[)\]](?=-)|[()\[\]](?=-)|(?<=-)[()\[\]]")
 _POSSESSIVE = re.compile(r"'s\b|\b(\w+s)'(?=\s|$)")  # model's; clients', companies'
 _MARKED = "\\$(){}[]\"'"  # what _LATEX, _PARENTHETICAL, _STRAY and _POSSESSIVE need to match
 # Unicode format characters (category Cf): invisible, yet they reorder (U+202E), join (U+200D) or
@@ -119,7 +121,7 @@ def _words(text):
         return text.split()  # nothing below would change it (most forms): four times faster
     text = _FORMAT.sub("", unicodedata.normalize("NFKC", text)).replace("\u2019", "'")
     text = _LATEX.sub(r"\1", text)
-    text = _STRAY.sub(" ", _PARENTHETICAL.sub(" ", text))
+    text = _STRAY.sub(" ", _PARENTHETICAL.sub(" ", _BRACKETS_AT_HYPHEN.sub(r"\1", text)))
     text = _POSSESSIVE.sub(lambda m: singular(m.group(1)) if m.group(1) else "", text)
     return text.split()
 

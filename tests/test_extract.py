@@ -1410,3 +1410,17 @@ def test_strong_and_good_judge_unless_they_open_a_term(nlp):
                 if label.split()[0].lower() in ("strong", "strongest", "good")]
     assert ("Common Voice", "dataset") in found["2505.17538"]
     assert {("strong scaling", "problem"), ("weak scaling", "problem")} <= found["2506.09242"]
+
+
+def test_a_bracketed_word_glued_to_a_hyphen_stays_in_its_word(nlp):
+    """Two arXiv abstracts of the corpus (tests/fixtures/brackets_at_hyphens.jsonl) write
+    ``multilayer perceptron (MLP)-Mixer`` and ``Diffusion Transformer (DiT)-based``: the closing
+    bracket became a space, making the labels ``MLP -mixer`` and ``DiT -based video diffusion
+    model`` (of the 205 labels of the whole corpus holding a hyphen cut off by a space, most
+    were made so). A bracket glued to a hyphen belongs to the hyphenated word."""
+    found = labelled_types(nlp, "brackets_at_hyphens.jsonl", 2)
+    labels = {label for labels in found.values() for label, _ in labels}
+    assert "MLP-Mixer" in labels
+    assert not [label for label in labels if " -" in label or "- " in label]
+    assert [normalise.display_label(t) for t in ("(MLP)-Mixer", "ADMM)-based solver", "GPUs (A100)")] \
+        == ["MLP-Mixer", "ADMM-based solver", "GPU"]
