@@ -1424,3 +1424,16 @@ def test_a_bracketed_word_glued_to_a_hyphen_stays_in_its_word(nlp):
     assert not [label for label in labels if " -" in label or "- " in label]
     assert [normalise.display_label(t) for t in ("(MLP)-Mixer", "ADMM)-based solver", "GPUs (A100)")] \
         == ["MLP-Mixer", "ADMM-based solver", "GPU"]
+
+
+def test_layers_of_a_network_are_methods_and_words_of_place_name_none(nlp):
+    """Five arXiv abstracts of the corpus (tests/fixtures/network_layers.jsonl). The layers a
+    network is built of (``attention layer``, ``transformer layers``) are parts of a method, which
+    no head typed (`layer` heads methods now and names nothing alone). Words that only place a
+    generic head (``the final layer``, ``intermediate layers``, ``the final model``, ``open
+    models``) name no method."""
+    found = labelled_types(nlp, "network_layers.jsonl", 5)
+    assert ("attention layer", "method") in found["2505.16565"]
+    assert ("transformer layer", "method") in found["2505.17071"]
+    labels = {label for labels in found.values() for label, _ in labels}
+    assert not labels & {"layer", "final layer", "intermediate layer", "early layer", "final model"}

@@ -64,13 +64,15 @@ def generic_tail_without_content(piece, kind):
 def degree_of_generic_head(piece, kind):
     """Size, trend or judging words before a generic head make no problem; comparatives no method.
 
+    Nor do words of place: ``the final layer``, ``intermediate layers`` say where a layer is.
     ``larger models`` against ``smaller models`` is a comparison; ``large models`` a kind of model.
 
     Example: "Models face an increasing demand from users." -> no "increasing demand"
     """
     if kind is None or not only_degree(piece.key, piece.vocab):
         return False
-    return kind in ("problem", "dataset", "metric") or all(w.endswith("er") for w in piece.key.split()[:-1])
+    return kind in ("problem", "dataset", "metric") \
+        or all(w.endswith("er") or w in piece.vocab.head_judgements for w in piece.key.split()[:-1])
 
 
 @rule(score=0)
