@@ -1146,7 +1146,8 @@ def test_a_verb_the_parser_took_for_a_noun_splits_the_phrase(nlp):
     assert ("forgetting", "problem") in found["2505.16875"]
     assert ("high-recall approximate retrieval", "problem") in found["2505.12065"]
     assert ("Minitron-8B", "method") in found["2505.17272"]
-    assert {("HLIP", "method"), ("direct training", "method")} <= found["2505.21862"]
+    assert ("HLIP", "method") in found["2505.21862"]  # "direct training" goes since c950625: a
+    # word that only places a generic head (HEAD_JUDGEMENT) names no method
     assert ("distributed computing", "method") in found["2506.04368"]
 
 
