@@ -25,6 +25,7 @@ from .normalise import (DisplayLabels, concept_key, dataset_label, display_label
 # a hyphen after it is followed by a word that makes it an adjective (``LLM-based``)
 _ACRONYM = re.compile(r"(?<![\w-])[A-Za-z][\w]*[A-Z][\w]*(?!\w)(?!-(?!(?:[a-z]+ed|%s)(?![\w])))"
                       % "|".join(defaults.ACRONYM_ADJECTIVE_WORDS))
+_USING_SUFFIX = re.compile(r"(?<=\w)-(?:based|driven|guided|powered|enabled|assisted)$")
 _CUT_WORD = re.compile(r"(\w[\w-]*)(?:\u2026|\.\.\.)\s*$")
 
 
@@ -176,6 +177,11 @@ def paper_concepts(text, candidates, local, corpus, vocab):
                 and system_name(words[:-1]):
             label_text = " ".join(words[:-1])  # "the JAVELIN system" is the method "JAVELIN"
         expanded = without_generic_tail(expand_acronyms(label_text, local, corpus), vocab)
+        if _USING_SUFFIX.search(expanded):
+            # "CNN-based models" lost its generic head: a label that ends on "-based" names what
+            # it is based on, typed as that
+            expanded = _USING_SUFFIX.sub("", expanded)
+            kind = term_type(concept_key(expanded), vocab)[0] or kind
         short_form = without_generic_tail(label_text, vocab) \
             if expanded != label_text and uses_undefined_acronym(label_text, local, corpus) else None
         key = concept_key(expanded)
