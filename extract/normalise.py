@@ -14,7 +14,7 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from . import defaults
-from .vocabulary import data_file, read_patterns
+from .vocabulary import data_file, general_english, read_patterns
 
 SPELLING = tuple(sorted(((row["pattern"].lower(), row["id"].lower())
                          for row in read_patterns(data_file("spelling.jsonl"))),
@@ -172,8 +172,6 @@ def is_name_in_s(word):
     """A capitalised word in -es or -os whose singular is no English word: a name (``Hermes``,
     ``Kubernetes``, ``Chronos``; ``Transformers``, ``Videos`` are plurals). Labels keep its s;
     keys, which match case-insensitively, do not."""
-    from .vocabulary import general_english
-
     lower = word.lower()
     return word[:1].isupper() and word.isalpha() and not is_acronym(word) and lower.endswith(("es", "os")) \
         and singular(lower) not in general_english()

@@ -83,9 +83,14 @@ def proposed_alone(piece):
     """``proposed``, one thing named whole: in the singular, not in a list, not a part of a
     hyphenated word (not ``two key innovations: ...``, ``Self-critique and Refinement``)."""
     doc, root = piece.doc, piece.root
-    return (proposed(piece) and root.tag_ == "NN" and not any(c.dep_ == "conj" for c in root.children)
+    return (proposed(piece) and root.tag_ == "NN" and not heads_a_list(root)
             and hyphen_compound(doc, piece.start)[0] == piece.start
             and hyphen_compound(doc, piece.end - 1)[1] == piece.end)
+
+
+def heads_a_list(token):
+    """``token`` has items coordinated with it (``HuDocVQA and HuDocVQA-manual``)."""
+    return any(child.dep_ == "conj" for child in token.children)
 
 
 @rule(score=0.8)
@@ -100,8 +105,7 @@ def named_object_of_intro_verb(piece):
     # ("we present HuDocVQA and HuDocVQA-manual, datasets ...")
     root = piece.root
     return "method" if several_words(piece) \
-        or (root.dep_ == "dobj" and not any(c.dep_ == "conj" for c in root.children)
-            and not described_as_data(piece)) else None
+        or (root.dep_ == "dobj" and not heads_a_list(root) and not described_as_data(piece)) else None
 
 
 def described_as_data(piece):
@@ -112,7 +116,7 @@ def described_as_data(piece):
     if i >= len(doc) or doc[i].text != ",":
         return False
     for token in doc[i + 1:i + 12]:
-        if token.is_punct and token.text != "-" or token.pos_ == "ADP" or token.lower_ in ("that", "which"):
+        if (token.is_punct and token.text != "-") or token.pos_ == "ADP" or token.lower_ in ("that", "which"):
             return False
         if token.lower_ in defaults.DATASET_WORDS:
             return True

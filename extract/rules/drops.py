@@ -193,7 +193,7 @@ def hardware_word_in_another_sense(piece, kind):
     cues = piece.vocab.distributed_cues & words_of(piece.doc)  # "cluster" alone sets no scene
     if cues - {"cluster", "clusters"}:
         return False
-    return not any(word_type(t, piece.vocab) == "hardware" for t in piece.tokens[:-1])
+    return not any(word_type(t, piece.vocab) == "hardware" for t in before)
 
 
 def structure_reading(doc, vocab):
