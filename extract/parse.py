@@ -75,16 +75,17 @@ def make_pipeline(spec):
     from .cache import pipeline_identity
     from .pipeline import make_nlp
 
-    paths = []
-    if spec.patterns:
-        folder = Path(tempfile.mkdtemp(prefix="paperkg-patterns-"))
+    # The pattern files are read when the pipeline is made and when its identity is taken;
+    # the folder goes once both are done, so workers leave nothing behind in the temp folder.
+    with tempfile.TemporaryDirectory(prefix="paperkg-patterns-") as folder:
+        paths = []
         for number, (name, content) in enumerate(spec.patterns):
-            path = folder / f"{number}-{name}"
+            path = Path(folder) / f"{number}-{name}"
             path.write_bytes(content)
             paths.append(path)
-    nlp = make_nlp(spec.model, patterns=paths)
-    # The pattern files' names differ from the client's; their contents are what counts.
-    identity = pipeline_identity(nlp)
+        nlp = make_nlp(spec.model, patterns=paths)
+        # The pattern files' names differ from the client's; their contents are what counts.
+        identity = pipeline_identity(nlp)
     if identity != spec.identity:
         import spacy
 

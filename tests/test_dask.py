@@ -106,10 +106,13 @@ class ExternalCluster:
         self.start([sys.executable, "-m", "dask", "scheduler", "--host", "127.0.0.1", "--port",
                     self.address.rsplit(":", 1)[1], "--no-dashboard"], environment(), self.log)
         self.wait_for("Scheduler at", 1)
+        self.temp = folder / "worker-tmp"  # the workers' temporary folder
+        self.temp.mkdir()
         for number in range(workers):
             self.start([sys.executable, "-m", "dask", "worker", self.address, "--nworkers", "1",
                         "--nthreads", "1", "--host", "127.0.0.1", "--no-dashboard"],
-                       env or environment(), folder / f"worker-{number}.log")
+                       dict(env or environment(), TMPDIR=str(self.temp)),
+                       folder / f"worker-{number}.log")
         self.wait_for("Register worker", workers)
 
     def start(self, command, env, log):
@@ -204,6 +207,8 @@ def test_a_dask_scheduler_with_two_workers_builds_the_same_bytes(name, inputs, l
                      "--scheduler", external_cluster.address)
     assert result.returncode == 0, result.stderr
     assert snapshot(tmp_path / "out") == local_builds[name]
+    # The user's pattern files, written out for each worker's pipeline, are not left behind.
+    assert not list(external_cluster.temp.glob("paperkg-*"))
 
 
 def test_a_worker_killed_mid_run_is_replaced_and_the_output_is_the_same(external_cluster, tmp_path):
