@@ -71,6 +71,10 @@ IRREGULAR_PLURALS = {
     "data": "data",
     "series": "series",
     "species": "species",
+    # singular nouns that look plural
+    "news": "news",
+    "lens": "lens",
+    "chaos": "chaos",
 }
 
 # Nouns that are hardware when a hardware word precedes them ("GPU systems", "CPU platform").
@@ -85,6 +89,13 @@ TERM_TAILS = ("model", "algorithm", "method", "system", "protocol")
 CLAUSE_VERBS = frozenset(("outperforms", "leverages", "employs", "demonstrates", "boosts", "offers",
                           "enhances", "achieves", "surpasses", "exhibits", "yields", "tolerates",
                           "requires", "provides", "enables", "allows"))
+# Units a value is given in (``80 GB GPUs``, ``2.4 GHz cores``, ``3 dB``): they go with the value.
+VALUE_UNITS = frozenset(("kb", "mb", "gb", "tb", "kib", "mib", "gib", "tib", "hz", "khz", "mhz", "ghz",
+                         "gbps", "mbps", "tflops", "pflops", "w", "kw", "mw", "kwh", "wh", "mah", "db"))
+# Hyphenated verbs of the field in their present forms ("we fine-tune the model"), which the
+# parser takes for a noun modifying the object: they open no phrase.
+HYPHENATED_VERBS = frozenset(("fine-tune", "fine-tunes", "pre-train", "pre-trains", "re-train",
+                              "re-trains", "post-train", "post-trains", "co-train", "co-trains"))
 # Words named after a person, written capitalised wherever they stand: a phrase capitalised
 # throughout ("3D Gaussian Splatting") lower-cases its words but these.
 EPONYMS = ("gaussian", "bayesian", "bayes", "markov", "markovian", "kalman", "gibbs", "monte", "carlo",

@@ -37,7 +37,7 @@ _SEPARATORS = re.compile(r"[-\u2010\u2011\u2012\u2013_/]")
 _NOT_WORD = re.compile(r"[^\w\s.+]|(?<!\d)\.|\.(?!\d)")
 _FUNCTION_WORDS = {"of", "and", "the", "for", "in", "on", "to", "a", "an", "with", "by", "via"}
 _VOWELS = "aeiou"
-_KEEP_ENDINGS = ("ss", "us", "is", "ics", "as", "ous", "sis", "ws")
+_KEEP_ENDINGS = ("ss", "us", "is", "ics", "as", "ous", "sis")
 # Surface forms whose key and display label are remembered: the extraction, the graph and the RDF
 # export each look up every form of the corpus (about 140K at 21.6K abstracts), so all of them
 # are kept for the next step (a few tens of MB) instead of being computed three times.

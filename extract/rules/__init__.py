@@ -43,6 +43,7 @@ SPAN_RULES = (
 DROP_RULES = (
     drops.generic_word,
     drops.bare_number_format,
+    drops.unit_of_a_value,
     drops.organisation_alone,
     drops.attention_as_interest,
     drops.point_in_time,

@@ -57,7 +57,27 @@ def generic_tail_without_content(piece, kind):
     return not (term_type(rest, piece.vocab)[0] is not None
                 or all(w in piece.vocab.words for w in words[:-1])
                 or any(c.isdigit() for c in rest)
-                or before_tail_is_name(piece))  # the JAVELIN framework
+                or before_tail_is_name(piece)  # the JAVELIN framework
+                or names_an_action(piece))  # a caching strategy
+
+
+def names_an_action(piece):
+    """The word before the generic head is a noun of an action (``correction strategy``,
+    ``sampling scheme``), not a judging or generic one (``targeted approach``)."""
+    vocab = piece.vocab
+    before = piece.doc[piece.end - 2] if piece.end - 2 >= piece.start else None
+    word = before.lower_ if before is not None else ""
+    return (before is not None and before.pos_ == "NOUN" and word.endswith(ACTION_ENDINGS)
+            and word not in vocab.generic and word not in vocab.evaluative
+            and word not in vocab.degree
+            # what any strategy does to a problem: a "mitigation strategy" names none (a
+            # "collision avoidance strategy" does)
+            and not (len(piece.key.split()) == 2
+                     and any(word.startswith(verb.rstrip("e")) for verb in vocab.problem_verbs)))
+
+
+# Endings of the nouns that name an action or a process: correction, sampling, placement.
+ACTION_ENDINGS = ("tion", "sion", "ing", "ment", "ance", "ence", "sis")
 
 
 @rule(score=0, after_typing=True)
@@ -82,6 +102,17 @@ def bare_number_format(piece, kind):
     Example: "Weights are kept in BF16 while gradients use FP32." -> no "BF16"
     """
     return len(piece.key.split()) == 1 and _NUMBER_FORMAT.match(piece.text) is not None
+
+
+@rule(score=0)
+def unit_of_a_value(piece, kind):
+    """A unit alone after its value (``3 dB``, ``80 GB``) is no concept.
+
+    Example: "The codec gains 3 dB over the baseline." -> no "dB"
+    """
+    before = piece.doc[piece.start - 1] if piece.start > 0 else None
+    return (len(piece.tokens) == 1 and piece.key in defaults.VALUE_UNITS
+            and before is not None and any(c.isdigit() for c in before.text))
 
 
 @rule(score=0)

@@ -28,11 +28,10 @@ _QUANTITY = re.compile(r"^(?:[+\-\u00b1~]?[\d.,]+(?:%|\u00d7)?[kmbx]?|%|[a-z]|[a
 _SIZE = re.compile(r"^\d+(?:\.\d+)?[kmbt]$")
 # Words that say how a value compares when they follow it (``3x higher convergence rate``,
 # ``2.0 times inference speedups``, ``40% fewer FLOPs``): they go with the value.
+# Nouns of a measured gain after what was measured ("accuracy gains", "PSNR improvements").
+GAIN_WORDS = {"gain", "gains", "improvement", "improvements", "boost", "boosts"}
 VALUE_COMPARISONS = {"times", "fold", "percent", "higher", "lower", "fewer", "more", "less",
                      "faster", "slower", "better", "smaller", "larger", "greater"}
-# Units a value is given in (``80 GB GPUs``, ``2.4 GHz cores``): they go with the value too.
-VALUE_UNITS = {"kb", "mb", "gb", "tb", "kib", "mib", "gib", "tib", "mhz", "ghz", "gbps", "mbps",
-               "tflops", "pflops", "w", "kw"}
 # Words that hedge or qualify a measured value before it ("about 70% accuracy", "as much as 76.3%
 # fine-tuning", "average 16.8% mIoU"): with the value, no part of a concept.
 QUANTITY_HEDGES = {"average", "much", "many", "roughly", "approximately", "nearly", "almost",
@@ -125,6 +124,14 @@ def lone_term(token, vocab):
     return key in vocab.terms and key not in vocab.generic and key not in vocab.needs_cue
 
 
+def is_lower_initial_name(word):
+    """A name that opens in lower case with capitals inside (``vLLM``, ``cuDNN``, ``gRPC``,
+    ``iPhone``): whatever the tagger takes it for (an adjective, a past tense), it names a
+    thing. Units (``dB``, ``kHz``, ``mAh``) have one capital and at most four letters."""
+    return word[:1].islower() and is_acronym(word) \
+        and (sum(c.isupper() for c in word) >= 2 or len(word) >= 5)
+
+
 def acts_as_verb(token):
     """True for a word other than a gerund with a subject or an auxiliary: a term used as a verb
     (``LLMs switch between modes``, ``to switch between tools``) names nothing; a gerund is a
@@ -151,6 +158,7 @@ def noun_runs_outside_chunks(doc, context):
     runs, start = [], None
     for token in words:
         inside = token.i not in covered and (token.pos_ in NOUN_PHRASE_POS
+                                             or is_lower_initial_name(token.text)
                                              or (token.text == "-" and not token.whitespace_)
                                              or (concept_key(token.text) in vocab.terms
                                                  and not acts_as_verb(token)))
@@ -163,7 +171,8 @@ def noun_runs_outside_chunks(doc, context):
         runs.append((start, len(doc)))
     for start, end in runs:
         while end > start and words[end - 1].pos_ not in ("NOUN", "PROPN", "X") \
-                and concept_key(words[end - 1].text) not in vocab.terms:
+                and concept_key(words[end - 1].text) not in vocab.terms \
+                and not is_lower_initial_name(words[end - 1].text):
             end -= 1
         if start in chunk_start and end > start:
             yield Phrase(doc[chunk_start[start]:end], "noun_runs_outside_chunks")
@@ -226,7 +235,8 @@ def gerund_clause(doc, context):
     Example: "We focus on balancing computation and communication in pipeline training." -> problem "balancing computation and communication"
 
     Its label is the task's noun form (``detecting violent incidents`` -> ``violent incident
-    detection``) unless objects are coordinated; the span keeps the verb phrase.
+    detection``) unless objects are coordinated or the phrase is a term of the field as written
+    (``scaling laws``); the span keeps the verb phrase.
     """
     vocab = context.vocab
     for token in tokens(doc):
@@ -248,7 +258,10 @@ def gerund_clause(doc, context):
         if obj_start >= obj_end or object_names_nothing_new(doc[obj_start:obj_end], vocab):
             continue
         label = None
-        if noun and not any(t.dep_ == "cc" for t in words):
+        # a term of the field as written ("scaling laws") is a noun phrase, not a verb's object
+        written = concept_key(doc[start:end].text)
+        if noun and not (" " in written and written in vocab.terms) \
+                and not any(t.dep_ == "cc" for t in words):
             *rest, head = label_text(doc, obj_start, obj_end).split()
             label = " ".join(rest + [singular(head), noun])
         yield Phrase(doc[start:end], "gerund_clause", label=label)
@@ -299,9 +312,12 @@ def trim(doc, start, end, vocab):
             continue
         first, last = hyphen_compound(doc, start)
         if last - first > 1 and words[start].text != "-":  # a hyphenated word: D-STT, state-of-the-art
-            if (_SIZE.match(words[start].lower_) or is_value_range(words[first:last])) and last < end:
-                start = last  # "7B-parameter open-source LLM", "30-80% compression": the size or
-                continue      # the range of values goes whole
+            if (_SIZE.match(words[start].lower_) or is_value_range(words[first:last])
+                    or is_value_comparison(words[first:last])) and last < end:
+                # "7B-parameter open-source LLM", "30-80% compression", "10-fold speedup": the
+                # size, the range of values or the comparison goes whole, with what follows it
+                start = past_value_words(words, last, end)  # "4-8 times speedup"
+                continue
             if words[start].text[:1] in "+\u00b1" and _QUANTITY.match(words[start].lower_) and last < end:
                 start = last  # "+12.9-point F1 score": a signed gain goes with its unit
                 continue
@@ -309,31 +325,36 @@ def trim(doc, start, end, vocab):
                     and not words[start + 2].is_lower:
                 start += 2  # "8-H100 GPU node": the count goes, the name stays ("8-bit" stays)
                 continue
-            if judged_word(span_text(doc, first, last).lower(), vocab):
-                start = last
+            hyphenated = span_text(doc, first, last).lower()
+            if judged_word(hyphenated, vocab) or hyphenated in defaults.HYPHENATED_VERBS:
+                start = last  # "state-of-the-art", "(we) fine-tune the model"
                 continue
             break
         word = plain(words[start].lower_)
-        if words[start].pos_ in DROPPED_POS or _QUANTITY.match(word) \
+        if (words[start].pos_ in DROPPED_POS and not is_lower_initial_name(words[start].text)) \
+                or _QUANTITY.match(word) \
                 or (word in vocab.evaluative and not opens_term(doc, start, end, vocab)):
-            start += 1
-            while (start < end - 1 and (words[start].lower_ in VALUE_COMPARISONS
-                                        or words[start].lower_ in VALUE_UNITS)
-                   and holds_digit(words[start - 1])):
-                start += 1  # "3x higher convergence rate", "80 GB GPUs": comparison and unit go
+            start = past_value_words(words, start + 1, end)
             continue
         if (words[start].pos_ == "ADV" or word in QUANTITY_HEDGES) and hedges_a_value(doc, start, end):
             start += 1
             continue
-        if words[start].pos_ == "ADV" and start + 1 < end and words[start + 1].pos_ == "DET":
-            start += 1  # "even the strongest model"
+        if words[start].pos_ == "ADV" and start + 1 < end and (
+                words[start + 1].pos_ == "DET" or plain(words[start + 1].lower_) in vocab.evaluative):
+            start += 1  # "even the strongest model", "the currently best explanation"
             continue
         if verb_after_means_word(doc, start, end, vocab):
             start += 1  # "without compromising accuracy": the verb goes, "accuracy" stays
             continue
+        if word.endswith("s") and word in vocab.problem_verbs and start + 1 < end:
+            start += 1  # "... and mitigates error accumulation", the verb taken for a noun
+            continue
         break
     while end > start and words[end - 1].is_punct and words[end - 1].text != ")":
         end -= 1
+    if end - start >= 2 and words[end - 1].lower_ in GAIN_WORDS \
+            and term_type(concept_key(span_text(doc, start, end - 1)), vocab)[0] == "metric":
+        end -= 1  # "accuracy gains", "mIoU improvements": what was measured
     return start, end
 
 
@@ -389,6 +410,23 @@ def hedges_a_value(doc, start, end):
     return False
 
 
+def past_value_words(words, start, end):
+    """Where a phrase goes on after a value that ends before ``start``: past the words comparing
+    it and its unit (``3x higher convergence rate``, ``80 GB GPUs``), never past the last word
+    (a unit left alone is dropped: drops.unit_of_a_value)."""
+    while (start < end - 1 and (words[start].lower_ in VALUE_COMPARISONS
+                                or words[start].lower_ in defaults.VALUE_UNITS)
+           and holds_digit(words[start - 1])):
+        start += 1
+    return start
+
+
+def is_value_comparison(tokens):
+    """True for a value and its comparison written as one hyphenated word: ``10-fold``, ``3-times``."""
+    return len(tokens) == 3 and tokens[1].text == "-" and tokens[0].like_num \
+        and tokens[2].lower_ in VALUE_COMPARISONS
+
+
 def is_value_range(tokens):
     """True for a range of values written as one hyphenated word: ``17-45``, ``1.5-2``."""
     return len(tokens) == 3 and tokens[1].text == "-" and all(
@@ -401,11 +439,15 @@ def holds_digit(token):
 
 
 def label_text(doc, start, end):
-    """The text a label is made from: no parenthetical, no markup, in its written form."""
+    """The text a label is made from: no parenthetical, no markup, no sentence's full stop
+    glued to its last word (``ADE20K.``; ``U.S.`` keeps its own), in its written form."""
     text = span_text(doc, start, end)
     if "(" in text:
         text = _PARENTHESES.sub("", text)
-    return written_form(doc, start, plain(text).strip())
+    text = plain(text).strip()
+    if text.endswith(".") and "." not in text.rsplit(None, 1)[-1][:-1]:
+        text = text[:-1]
+    return written_form(doc, start, text)
 
 
 def written_form(doc, start, text):
@@ -486,6 +528,7 @@ def chunk_pieces(doc, start, end, vocab):
     (``is_verb_taken_for_noun``): no concept holds them."""
     words = tokens(doc)
     cut = next((t.i for t in words[start:end] if t.lower_ in SEPARATORS
+                or (t.is_punct and t.text.endswith((":", ";")))  # "(VQA): base model"
                 or (start < t.i < end - 1 and is_verb_taken_for_noun(t, vocab))), None)
     if cut is not None:
         return chunk_pieces(doc, start, cut, vocab) + chunk_pieces(doc, cut + 1, end, vocab)
