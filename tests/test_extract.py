@@ -1526,3 +1526,20 @@ def test_an_adverb_before_a_judging_word_goes_with_it(nlp):
     assert ("adaptation mechanism", "method") in found["2505.17331"]
     assert ("correspondence estimation", "problem") in found["2505.22445"]
     assert ("distributionally robust optimization", "method") in found["2505.06699"]
+
+
+def test_words_that_judge_or_date_a_thing_open_no_label(nlp):
+    """Five arXiv abstracts of the corpus (tests/fixtures/judging_words_more.jsonl): labels
+    began with ``mainstream``, ``representative``, ``reliable``, ``precise``, ``performant``,
+    ``dominant`` or ``future`` (175 of 3,000 papers changed when these judged like ``popular``
+    and ``recent``): ``mainstream large language model``, ``future method``. The judged
+    thing stays a concept where it is one (``syndrome diagnosis``); ``reliable broadcast`` is a
+    technique of distributed computing."""
+    found = labelled_types(nlp, "judging_words_more.jsonl", 5)
+    labels = {label for labels in found.values() for label, _ in labels}
+    assert not [label for label in labels if label.split()[0].lower() in (
+        "mainstream", "representative", "reliable", "precise", "performant", "dominant", "future")]
+    assert ("syndrome diagnosis", "problem") in found["2505.13156"]
+    [record] = concepts.extract_records([related(
+        "Replicas agree through reliable broadcast before a reliable model is chosen.")], nlp)
+    assert [(c["label"], c["type"]) for c in record["concepts"]] == [("reliable broadcast", "method")]
