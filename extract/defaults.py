@@ -92,6 +92,17 @@ CLAUSE_VERBS = frozenset(("outperforms", "leverages", "employs", "demonstrates",
 # Units a value is given in (``80 GB GPUs``, ``2.4 GHz cores``, ``3 dB``): they go with the value.
 VALUE_UNITS = frozenset(("kb", "mb", "gb", "tb", "kib", "mib", "gib", "tib", "hz", "khz", "mhz", "ghz",
                          "gbps", "mbps", "tflops", "pflops", "w", "kw", "mw", "kwh", "wh", "mah", "db"))
+# Words saying a thing is lacking, wasted or excessive: with one before it, a thing the
+# vocabulary does not type is a problem ("limited collaboration", "duplicated efforts"); after
+# the participles even a generic noun is one ("missing data", "wasted effort").
+SHORTFALL_PARTICIPLES = frozenset(("wasted", "duplicated", "underutilized", "underutilised",
+                                   "missing", "degraded"))
+SHORTFALL_WORDS = SHORTFALL_PARTICIPLES | frozenset(("limited", "insufficient", "scarce", "excessive",
+                                                     "redundant", "unreliable", "prohibitive",
+                                                     "inadequate", "lacking"))
+# Heads that say how much or how well, not what (a "limited portion", "limited success").
+SHORTFALL_NOT_THINGS = frozenset(("portion", "subset", "picture", "focus", "success", "gain",
+                                  "improvement", "extent", "returns"))
 # Hyphenated verbs of the field in their present forms ("we fine-tune the model"), which the
 # parser takes for a noun modifying the object: they open no phrase.
 HYPHENATED_VERBS = frozenset(("fine-tune", "fine-tunes", "pre-train", "pre-trains", "re-train",

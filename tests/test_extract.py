@@ -1543,3 +1543,20 @@ def test_words_that_judge_or_date_a_thing_open_no_label(nlp):
     [record] = concepts.extract_records([related(
         "Replicas agree through reliable broadcast before a reliable model is chosen.")], nlp)
     assert [(c["label"], c["type"]) for c in record["concepts"]] == [("reliable broadcast", "method")]
+
+
+def test_a_thing_said_to_be_lacking_or_wasted_is_a_problem(nlp):
+    """Five arXiv abstracts of the corpus (tests/fixtures/shortfalls.jsonl). A thing the
+    vocabulary does not type, said to be limited, missing, degraded, redundant or insufficient,
+    is what a paper sets out to solve (``limited labeled data``, ``missing modality``,
+    ``limited interpretability``: 218 problems of 3,000 papers had no type and were lost);
+    ``limited number`` or ``limited success`` say how much, and name none."""
+    found = labelled_types(nlp, "shortfalls.jsonl", 5)
+    assert ("limited interpretability", "problem") in found["2505.13419"]
+    assert ("missing modality", "problem") in found["2505.11518"]
+    assert ("degraded performance", "problem") in found["2505.13232"]
+    assert ("limited labeled data", "problem") in found["2505.14272"]
+    assert ("insufficient technological support", "problem") in found["2505.13220"]
+    [record] = concepts.extract_records([related(
+        "Only a limited number of samples gave limited success, with duplicated efforts.")], nlp)
+    assert [(c["label"], c["type"]) for c in record["concepts"]] == [("duplicated effort", "problem")]

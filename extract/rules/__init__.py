@@ -69,6 +69,7 @@ TYPE_RULES = (
     heads.technique_before_process_head,
     heads.problem_modifier_on_method_head,
     heads.head_noun,
+    heads.shortfall_of_a_thing,
     context.appositive_of_typed_noun,
     context.example_of_typed_host,
     context.named_data_of_evaluation,

@@ -182,6 +182,28 @@ def problem_modifier_on_method_head(piece):
 
 
 @rule(score=0.6)
+def shortfall_of_a_thing(piece):
+    """A thing the vocabulary does not type, said to be lacking, wasted or excessive, is a problem.
+
+    Example: "Silos lead to duplicated efforts and limited cross-team collaboration." -> problem "duplicated effort"
+    """
+    first, head = piece.doc[piece.start], piece.doc[piece.end - 1]
+    vocab = piece.vocab
+    if plain(first.lower_) not in defaults.SHORTFALL_WORDS or not first.whitespace_ \
+            or piece.end - piece.start < 2 or head.pos_ != "NOUN":
+        return None
+    words = piece.key.split()
+    vague = len(words) == 2 and (words[1] in defaults.SHORTFALL_NOT_THINGS or (
+        words[1] in vocab.generic and words[0] not in defaults.SHORTFALL_PARTICIPLES))
+    if len(words) < 2 or vague or any(t.tag_ in ("VB", "VBP", "VBZ", "VBD")
+                                          or t.lower_ in vocab.problem_verbs for t in piece.tokens[1:]):
+        # "limited number", "limited success" ("duplicated efforts", "missing data" stay);
+        # "limited returns hinder progress"
+        return None
+    return "problem" if term_type(piece.key, vocab)[0] is None else None
+
+
+@rule(score=0.6)
 def head_noun(piece):
     """A phrase whose head noun the vocabulary types has that type.
 
