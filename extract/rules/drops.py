@@ -110,9 +110,9 @@ def unit_of_a_value(piece, kind):
 
     Example: "The codec gains 3 dB over the baseline." -> no "dB"
     """
-    before = piece.doc[piece.start - 1] if piece.start > 0 else None
-    return (len(piece.tokens) == 1 and piece.key in defaults.VALUE_UNITS
-            and before is not None and any(c.isdigit() for c in before.text))
+    if piece.key not in defaults.VALUE_UNITS or piece.end - piece.start != 1 or piece.start == 0:
+        return False
+    return any(c.isdigit() for c in piece.doc[piece.start - 1].text)
 
 
 @rule(score=0)

@@ -128,7 +128,7 @@ def is_lower_initial_name(word):
     """A name that opens in lower case with capitals inside (``vLLM``, ``cuDNN``, ``gRPC``,
     ``iPhone``): whatever the tagger takes it for (an adjective, a past tense), it names a
     thing. Units (``dB``, ``kHz``, ``mAh``) have one capital and at most four letters."""
-    return word[:1].islower() and is_acronym(word) \
+    return word[:1].islower() and not word.islower() and is_acronym(word) \
         and (sum(c.isupper() for c in word) >= 2 or len(word) >= 5)
 
 
