@@ -94,10 +94,10 @@ VALUE_UNITS = frozenset(("kb", "mb", "gb", "tb", "kib", "mib", "gib", "tib", "hz
                          "gbps", "mbps", "tflops", "pflops", "w", "kw", "mw", "kwh", "wh", "mah", "db"))
 # Words saying a thing is lacking, wasted or excessive: with one before it, a thing the
 # vocabulary does not type is a problem ("limited collaboration", "duplicated efforts"); after
-# the participles even a generic noun is one ("missing data", "wasted effort").
-SHORTFALL_PARTICIPLES = frozenset(("wasted", "duplicated", "underutilized", "underutilised",
-                                   "missing", "degraded"))
-SHORTFALL_WORDS = SHORTFALL_PARTICIPLES | frozenset(("limited", "insufficient", "scarce", "excessive",
+# the words of waste or loss even a generic noun is one ("missing data", "idle resources").
+WASTE_WORDS = frozenset(("wasted", "duplicated", "underutilized", "underutilised", "missing",
+                         "degraded", "idle", "unused", "underused"))
+SHORTFALL_WORDS = WASTE_WORDS | frozenset(("limited", "insufficient", "scarce", "excessive",
                                                      "redundant", "unreliable", "prohibitive",
                                                      "inadequate", "lacking"))
 # Heads that say how much or how well, not what (a "limited portion", "limited success").

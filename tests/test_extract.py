@@ -1560,3 +1560,17 @@ def test_a_thing_said_to_be_lacking_or_wasted_is_a_problem(nlp):
     [record] = concepts.extract_records([related(
         "Only a limited number of samples gave limited success, with duplicated efforts.")], nlp)
     assert [(c["label"], c["type"]) for c in record["concepts"]] == [("duplicated effort", "problem")]
+
+
+def test_idle_and_unused_things_are_problems(nlp):
+    """An arXiv abstract of the corpus (tests/fixtures/idle_resources.jsonl: ``This results in
+    idle periods in the individual components``) and the waste of a distributed system: what sits
+    idle or unused is a problem, even with a generic noun (``idle resources``), as missing or
+    wasted things are."""
+    found = labelled_types(nlp, "idle_resources.jsonl", 1)
+    assert ("idle period", "problem") in found["2505.19472"]
+    [record] = concepts.extract_records([related(
+        "Speculative decoding puts idle GPU compute to work, and the scheduler reclaims idle "
+        "resources.")], nlp)
+    found = {(c["label"], c["type"]) for c in record["concepts"]}
+    assert {("idle GPU compute", "problem"), ("idle resource", "problem")} <= found

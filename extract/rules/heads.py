@@ -194,7 +194,7 @@ def shortfall_of_a_thing(piece):
         return None
     words = piece.key.split()
     vague = len(words) == 2 and (words[1] in defaults.SHORTFALL_NOT_THINGS or (
-        words[1] in vocab.generic and words[0] not in defaults.SHORTFALL_PARTICIPLES))
+        words[1] in vocab.generic and words[0] not in defaults.WASTE_WORDS))
     if len(words) < 2 or vague or any(t.tag_ in ("VB", "VBP", "VBZ", "VBD")
                                           or t.lower_ in vocab.problem_verbs for t in piece.tokens[1:]):
         # "limited number", "limited success" ("duplicated efforts", "missing data" stay);
