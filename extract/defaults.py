@@ -88,7 +88,10 @@ TERM_TAILS = ("model", "algorithm", "method", "system", "protocol")
 # the parser took them for a noun (besides the problem and introducing verbs).
 CLAUSE_VERBS = frozenset(("outperforms", "leverages", "employs", "demonstrates", "boosts", "offers",
                           "enhances", "achieves", "surpasses", "exhibits", "yields", "tolerates",
-                          "requires", "provides", "enables", "allows"))
+                          "requires", "provides", "enables", "allows", "adapts", "integrates",
+                          "learns", "incorporates", "extends", "predicts", "generates", "maintains",
+                          "ensures", "aligns", "encodes", "utilizes", "captures", "combines",
+                          "produces", "preserves"))
 # Units a value is given in (``80 GB GPUs``, ``2.4 GHz cores``, ``3 dB``): they go with the value.
 VALUE_UNITS = frozenset(("kb", "mb", "gb", "tb", "kib", "mib", "gib", "tib", "hz", "khz", "mhz", "ghz",
                          "gbps", "mbps", "tflops", "pflops", "w", "kw", "mw", "kwh", "wh", "mah", "db"))

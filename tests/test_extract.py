@@ -1574,3 +1574,17 @@ def test_idle_and_unused_things_are_problems(nlp):
         "resources.")], nlp)
     found = {(c["label"], c["type"]) for c in record["concepts"]}
     assert {("idle GPU compute", "problem"), ("idle resource", "problem")} <= found
+
+
+def test_a_verb_of_what_a_method_does_cuts_a_phrase(nlp):
+    """A development abstract of the field (tests/fixtures/extract_dev3.gold.jsonl, corpus line
+    2839) writes ``Our methodology adapts learning models to ...``: the parser took ``adapts``
+    for a noun and made the method ``methodology adapts learning model``. The verbs that say what
+    a method does (adapts, integrates, learns, generates, preserves...) cut a phrase like those of
+    problems and introductions."""
+    [text] = [json.loads(line)["text"] for line in
+              (FIXTURES / "extract_dev3.gold.jsonl").read_text().splitlines()
+              if "methodology adapts" in line]
+    [record] = concepts.extract_records([related(text)], nlp)
+    labels = [c["label"] for c in record["concepts"]]
+    assert not [label for label in labels if "adapts" in label.split()]
