@@ -101,8 +101,8 @@ VALUE_UNITS = frozenset(("kb", "mb", "gb", "tb", "kib", "mib", "gib", "tib", "hz
 WASTE_WORDS = frozenset(("wasted", "duplicated", "underutilized", "underutilised", "missing",
                          "degraded", "idle", "unused", "underused"))
 SHORTFALL_WORDS = WASTE_WORDS | frozenset(("limited", "insufficient", "scarce", "excessive",
-                                                     "redundant", "unreliable", "prohibitive",
-                                                     "inadequate", "lacking"))
+                                           "redundant", "unreliable", "prohibitive", "inadequate",
+                                           "lacking"))
 # Heads that say how much or how well, not what (a "limited portion", "limited success").
 SHORTFALL_NOT_THINGS = frozenset(("portion", "subset", "picture", "focus", "success", "gain",
                                   "improvement", "extent", "returns"))

@@ -61,6 +61,10 @@ def generic_tail_without_content(piece, kind):
                 or names_an_action(piece))  # a caching strategy
 
 
+# Endings of the nouns that name an action or a process: correction, sampling, placement.
+ACTION_ENDINGS = ("tion", "sion", "ing", "ment", "ance", "ence", "sis")
+
+
 def names_an_action(piece):
     """The word before the generic head is a noun of an action (``correction strategy``,
     ``sampling scheme``), not a judging or generic one (``targeted approach``)."""
@@ -74,10 +78,6 @@ def names_an_action(piece):
             # "collision avoidance strategy" does)
             and not (len(piece.key.split()) == 2
                      and any(word.startswith(verb.rstrip("e")) for verb in vocab.problem_verbs)))
-
-
-# Endings of the nouns that name an action or a process: correction, sampling, placement.
-ACTION_ENDINGS = ("tion", "sion", "ing", "ment", "ance", "ence", "sis")
 
 
 @rule(score=0, after_typing=True)
