@@ -68,10 +68,11 @@ ACTION_ENDINGS = ("tion", "sion", "ing", "ment", "ance", "ence", "sis")
 def names_an_action(piece):
     """The word before the generic head is a noun of an action (``correction strategy``,
     ``sampling scheme``), not a judging or generic one (``targeted approach``)."""
-    vocab = piece.vocab
-    before = piece.doc[piece.end - 2] if piece.end - 2 >= piece.start else None
-    word = before.lower_ if before is not None else ""
-    return (before is not None and before.pos_ == "NOUN" and word.endswith(ACTION_ENDINGS)
+    if piece.end - piece.start < 2:
+        return False
+    vocab, before = piece.vocab, piece.doc[piece.end - 2]
+    word = before.lower_
+    return (before.pos_ == "NOUN" and word.endswith(ACTION_ENDINGS)
             and word not in vocab.generic and word not in vocab.evaluative
             and word not in vocab.degree
             # what any strategy does to a problem: a "mitigation strategy" names none (a
