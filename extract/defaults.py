@@ -71,6 +71,12 @@ IRREGULAR_PLURALS = {
     "data": "data",
     "series": "series",
     "species": "species",
+    # -ics plurals of a noun in -ic (physics, robotics, analytics name a field and stay)
+    "metrics": "metric",
+    "heuristics": "heuristic",
+    "topics": "topic",
+    "characteristics": "characteristic",
+    "clinics": "clinic",
     # singular nouns that look plural
     "news": "news",
     "lens": "lens",
@@ -94,7 +100,7 @@ CLAUSE_VERBS = frozenset(("outperforms", "leverages", "employs", "demonstrates",
                           "produces", "preserves"))
 # Units a value is given in (``80 GB GPUs``, ``2.4 GHz cores``, ``3 dB``): they go with the value.
 VALUE_UNITS = frozenset(("kb", "mb", "gb", "tb", "kib", "mib", "gib", "tib", "hz", "khz", "mhz", "ghz",
-                         "gbps", "mbps", "tflops", "pflops", "w", "kw", "mw", "kwh", "wh", "mah", "db"))
+                         "gbps", "mbps", "tflops", "pflops", "w", "kw", "mw", "kwh", "wh", "mah", "db", "fps"))
 # Words saying a thing is lacking, wasted or excessive: with one before it, a thing the
 # vocabulary does not type is a problem ("limited collaboration", "duplicated efforts"); after
 # the words of waste or loss even a generic noun is one ("missing data", "idle resources").
@@ -172,6 +178,11 @@ DASK_WORKER_TIMEOUT = 60
 # TF32, NF4, MXFP4, E4M3): the pattern of its text.
 NUMBER_FORMAT = r"^(?:(?:FP|BF|INT|UINT|TF|NF|MXFP|MXINT|FP)\d{1,2}|E\dM\d)$"
 # Heads a dataset's name drops ("the GLUE benchmark" is the dataset "GLUE").
+# Words naming a model's size or variant after its name and a hyphen (GPT-4o-mini, BERT-base,
+# GPT-3.5-turbo, Llama-2-chat): the whole is one name.
+MODEL_VARIANTS = frozenset(("mini", "nano", "tiny", "small", "base", "medium", "large", "xl", "xxl",
+                            "turbo", "instruct", "chat", "preview", "flash", "lite", "pro", "max",
+                            "plus", "distill"))
 DATASET_TAILS = ("dataset", "benchmark", "corpus", "suite")
 # Nouns that describe a name as data ("we present Granary, a large-scale collection of ...").
 DATASET_WORDS = DATASET_TAILS + ("datasets", "benchmarks", "corpora", "suites", "collection")

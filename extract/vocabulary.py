@@ -60,8 +60,8 @@ ROLES = {
     #                                 "id" is its noun ("detecting X" is the task "X detection")
     "METHOD_MODIFIER": "method_modifiers",  # Bayesian optimization, k-means clustering: a
     #                                          technique, not the task its head names
-    "ORGANISATION": "organisations",  # vendors and labs: no concept alone (NVIDIA), a modifier
-    #                                   of one (NVIDIA A100)
+    "ORGANISATION": "organisations",  # vendors, labs, venues and code hosts: no concept alone
+    #                                   (NVIDIA, CVPR, GitHub), a modifier of one (NVIDIA A100)
 }
 
 # Pairs of roles one word may hold, because they belong to two word classes or two uses.

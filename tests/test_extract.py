@@ -1588,3 +1588,56 @@ def test_a_verb_of_what_a_method_does_cuts_a_phrase(nlp):
     [record] = concepts.extract_records([related(text)], nlp)
     labels = [c["label"] for c in record["concepts"]]
     assert not [label for label in labels if "adapts" in label.split()]
+
+
+def test_venues_and_code_hosts_are_no_concepts(nlp):
+    """Four arXiv abstracts of the corpus (tests/fixtures/venues_and_code_hosts.jsonl). ``Code is
+    available on GitHub`` made ``GitHub`` a method (26 of 6,000 papers), ``HuggingFace`` too, and a
+    challenge ``at CVPR 2025`` the method ``CVPR``: a conference or a code host alone names
+    nothing a paper uses or solves. Names made with them stay (``NVIDIA A100`` does too)."""
+    found = labelled_types(nlp, "venues_and_code_hosts.jsonl", 4)
+    labels = {label.lower() for labels in found.values() for label, _ in labels}
+    assert not labels & {"github", "huggingface", "hugging face", "cvpr", "emnlp", "naacl"}
+    assert ("long-term action anticipation", "method") in found["2506.02550"]
+    assert ("LLM-BabyBench", "method") in found["2505.12135"]
+
+
+def test_a_models_variant_is_part_of_its_name(nlp):
+    """Three arXiv abstracts of the corpus (tests/fixtures/model_variants.jsonl): ``GPT-4o-mini``,
+    ``RoBERTa-base``, ``T5-base`` and ``Qwen2.5-Max`` were lost or cut to ``GPT-4o`` (a
+    different model) because the variant after the hyphen is a lower-case word. A name, a hyphen
+    and a size or variant word (mini, base, large, turbo, instruct, chat, max...) is one name."""
+    found = labelled_types(nlp, "model_variants.jsonl", 3)
+    assert ("GPT-4o-mini", "method") in found["2505.13511"]
+    assert ("GPT-4o", "method") not in found["2505.13511"]
+    assert {("RoBERTa-base", "method"), ("T5-base", "method")} <= found["2505.13563"]
+    assert any(label.lower() == "qwen2.5-max" for label, _ in found["2505.18092"])
+
+
+def test_names_listed_as_metrics_are_metrics(nlp):
+    """Three arXiv abstracts of the corpus (tests/fixtures/metric_lists.jsonl): ``five
+    widely-used metrics, including PSNR, SSIM, LPIPS, DISTS, and NIQE`` typed the two names the
+    vocabulary does not know as methods, and ``fairness metrics`` was a problem. ``metrics``
+    kept its s (a word in -ics, like physics) and so was no known head; it is now the plural of
+    ``metric``, a generic head that types its examples and phrases."""
+    found = labelled_types(nlp, "metric_lists.jsonl", 3)
+    assert {("DISTS", "metric"), ("NIQE", "metric"), ("LPIPS", "metric")} <= found["2506.05482"]
+    assert {("CHRF", "metric"), ("RIBES", "metric"), ("TER", "metric")} <= found["2505.16868"]
+    assert ("fairness metric", "metric") in found["2505.14449"]
+
+
+def test_phrase_boundaries_at_varying_serving_and_hyphens(nlp):
+    """Six arXiv abstracts of the corpus (tests/fixtures/phrase_boundaries.jsonl): ``varying``
+    judges like ``various`` (``models of varying sizes``: no concept); ``X serving as Y`` is a
+    verb, not ``LLM serving``; ``zero-shot and fine-tuning and two ID card datasets`` is cut at
+    both ``and``s; the parser's lone hyphen no longer splits ``image super-resolution`` (a task);
+    ``15 FPS`` is a value's unit."""
+    found = labelled_types(nlp, "phrase_boundaries.jsonl", 6)
+    labels = {label for labels in found.values() for label, _ in labels}
+    assert not [label for label in labels if "varying" in label or label.endswith(" serving")
+                or " and " in label or label in ("FPS", "image super")]
+    assert ("computational complexity", "problem") in found["2505.13741"]
+    assert ("image super-resolution", "problem") in found["2506.02604"]
+    assert {("ID card dataset", "dataset"), ("fine-tuning", "method")} <= found["2506.05263"]
+    [record] = concepts.extract_records([related("We study efficient LLM serving on GPU clusters.")], nlp)
+    assert ("LLM serving", "problem") in {(c["label"], c["type"]) for c in record["concepts"]}

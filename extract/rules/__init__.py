@@ -51,7 +51,7 @@ DROP_RULES = (
     drops.node_of_a_structure,
     drops.hardware_word_in_another_sense,
     drops.person_name,
-    drops.unnamed_dataset,
+    drops.unnamed_dataset_or_metric,
     drops.generic_tail_without_content,
     drops.degree_of_generic_head,
 )

@@ -122,6 +122,8 @@ def is_name(span):
     """Names of systems and methods: ``DistDD``, ``ZeRO-3``, ``MPI``, ``Rotated Tensor`` (``span``:
     Tokens in order)."""
     words = [t for t in span if not t.is_punct]
+    while len(words) > 1 and words[-1].lower_ in defaults.MODEL_VARIANTS and is_glued(words[-1]):
+        words = words[:-1]  # a model's variant is part of its name: GPT-4o-mini, BERT-base
     if not words:
         return False
     if all(is_acronym(t.text) or (t.text[:1].isupper() and any(c.isdigit() for c in t.text))
@@ -129,6 +131,12 @@ def is_name(span):
         return True
     return (len(words) >= 2 and all(t.is_title or is_acronym(t.text) for t in words)
             and not words[0].is_sent_start)
+
+
+def is_glued(token):
+    """``token`` follows a hyphen with no space on either side (``mini`` in ``GPT-4o-mini``)."""
+    doc, i = token.doc, token.i
+    return i >= 2 and doc[i - 1].text == "-" and not doc[i - 1].whitespace_ and not doc[i - 2].whitespace_
 
 
 def before_tail_is_name(piece):

@@ -255,13 +255,14 @@ def person_name(piece, kind):
 
 
 @rule(score=0, after_typing=True)
-def unnamed_dataset(piece, kind):
-    """A dataset or benchmark named by no name and no word of the field is no concept.
+def unnamed_dataset_or_metric(piece, kind):
+    """A dataset, benchmark or metric named by no name and no word of the field is no concept.
 
     Example: "Experiments on a large-scale dataset and a new benchmark confirm it." -> no "large-scale dataset"
     """
     words = piece.text.split()
-    if kind != "dataset" or len(words) < 2 or concept_key(words[-1]) not in defaults.DATASET_TAILS:
+    tails = {"dataset": defaults.DATASET_TAILS, "metric": ("metric",)}.get(kind, ())
+    if len(words) < 2 or concept_key(words[-1]) not in tails:
         return False
     vocab = piece.vocab
     named = any(is_acronym(w) or w[:1].isupper() or (any(c.isdigit() for c in w) and not _DIMENSION.match(w))

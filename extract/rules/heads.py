@@ -220,8 +220,13 @@ def name_is_method(piece):
     So is a name before a generic head that says what it is (``the JAVELIN system``): the
     concept is the name.
 
+    A term of the field written in capitals (``Super-Resolution``) is no new name: the
+    vocabulary types it where its context allows.
+
     Example: "Both runs use MegaScale-Infer to route tokens." -> method "MegaScale-Infer"
     """
+    if piece.key in piece.vocab.terms and " " in piece.key:
+        return None
     if is_name(piece.tokens) or is_acronym(piece.doc[piece.end - 1].text):
         return "method"
     return "method" if is_named_system(piece) else None

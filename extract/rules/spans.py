@@ -71,13 +71,22 @@ def noun_chunks_joined_at_hyphens(doc, context):
     """
     joined = []
     for chunk in doc.noun_chunks:
-        if joined and chunk.start == joined[-1].end + 1 and doc[chunk.start - 1].text == "-" \
-                and not doc[chunk.start - 1].whitespace_ and not doc[chunk.start - 2].whitespace_:
+        if joined and joins_at_hyphen(doc, joined[-1].end, chunk.start):
             joined[-1] = doc[joined[-1].start:chunk.end]
         else:
             joined.append(chunk)
     for chunk in joined:
         yield Phrase(chunk, "noun_chunks_joined_at_hyphens")
+
+
+def joins_at_hyphen(doc, end, start):
+    """A chunk ending at ``end`` and one starting at ``start`` are one word's halves: a hyphen
+    without spaces between them, or the parser made the hyphen a chunk of its own (``image
+    super - resolution``)."""
+    hyphen = start - 1 if start == end + 1 else end if start == end and doc[start].text == "-" \
+        else start - 1 if start == end and doc[start - 1].text == "-" else None
+    return hyphen is not None and hyphen > 0 and doc[hyphen].text == "-" \
+        and not doc[hyphen].whitespace_ and not doc[hyphen - 1].whitespace_
 
 
 @rule(score=0.6)
@@ -135,8 +144,11 @@ def is_lower_initial_name(word):
 def acts_as_verb(token):
     """True for a word other than a gerund with a subject or an auxiliary: a term used as a verb
     (``LLMs switch between modes``, ``to switch between tools``) names nothing; a gerund is a
-    technique's name as often (``LLM ensembling``)."""
-    return token.tag_ != "VBG" and any(child.dep_ in ("aux", "nsubj") for child in token.children)
+    technique's name as often (``LLM ensembling``), but for one followed by ``as`` (``errors
+    serving as signals``)."""
+    if token.tag_ == "VBG":
+        return any(child.dep_ == "prep" and child.lower_ == "as" for child in token.children)
+    return any(child.dep_ in ("aux", "nsubj") for child in token.children)
 
 
 @rule(score=0.6)
@@ -541,6 +553,10 @@ def chunk_pieces(doc, start, end, vocab):
                and hyphen_compound(doc, t.i) == (t.i, t.i + 1)), None)  # not plug-and-play
     if cc is None:
         return [(start, end, label_text(doc, start, end))]
+    again = next((t.i for t in words[cc + 2:end - 1] if t.dep_ == "cc" and t.pos_ == "CCONJ"
+                  and words[t.i - 1].text != "/"), None)  # not and/or
+    if again is not None:  # "zero-shot and fine-tuning and two ID card datasets": cut at the second
+        return chunk_pieces(doc, start, again, vocab) + chunk_pieces(doc, again + 1, end, vocab)
     left_end = cc
     while left_end > start and words[left_end - 1].is_punct:
         left_end -= 1
