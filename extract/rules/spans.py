@@ -141,6 +141,12 @@ def is_lower_initial_name(word):
         and (sum(c.isupper() for c in word) >= 2 or len(word) >= 5)
 
 
+def is_mixed_case_name(word):
+    """A name by its mixed case (``vLLM``, ``TriviaQA``, ``HotpotQA``), whatever the tagger takes
+    it for (a determiner, a number); an all-capital word (``IV``, ``ALL``) may be one."""
+    return is_lower_initial_name(word) or (is_acronym(word) and not word.isupper())
+
+
 def acts_as_verb(token):
     """True for a word other than a gerund with a subject or an auxiliary: a term used as a verb
     (``LLMs switch between modes``, ``to switch between tools``) names nothing; a gerund is a
@@ -343,7 +349,7 @@ def trim(doc, start, end, vocab):
                 continue
             break
         word = plain(words[start].lower_)
-        if (words[start].pos_ in DROPPED_POS and not is_lower_initial_name(words[start].text)) \
+        if (words[start].pos_ in DROPPED_POS and not is_mixed_case_name(words[start].text)) \
                 or _QUANTITY.match(word) \
                 or (word in vocab.evaluative and not opens_term(doc, start, end, vocab)):
             start = past_value_words(words, start + 1, end)
