@@ -1655,3 +1655,19 @@ def test_names_the_tagger_takes_for_determiners_or_numbers_stay(nlp):
     assert ("FashionIQ", "dataset") in found["2505.19952"]
     assert ("Natural Questions", "dataset") in found["2506.03100"]
     assert not [label for label, _ in found["2506.04210"] if "question" in label.lower()]
+
+
+def test_a_name_in_bench_is_a_benchmark(nlp):
+    """Four arXiv abstracts of the corpus (tests/fixtures/benchmark_names.jsonl): ``we introduce
+    OmniGenBench``, ``OlympiadBench``, ``VerifyBench-Hard`` were methods (65 of 3,000 papers had
+    a benchmark named so typed as a method or a problem). A name ending in Bench is a dataset;
+    SemEval, a workshop series, names nothing alone. ``We present OmniGenBench`` also made
+    ``present OmniGenBench`` (a verb of introduction or naming before a name is no part of it:
+    20 of 3,000 papers)."""
+    found = labelled_types(nlp, "benchmark_names.jsonl", 4)
+    labels = {label for labels in found.values() for label, _ in labels}
+    assert not [label for label in labels if label.split()[0] in ("present", "termed")]
+    assert ("OlympiadBench", "dataset") in found["2505.13427"]
+    assert {("VerifyBench", "dataset"), ("VerifyBench-Hard", "dataset")} <= found["2505.15801"]
+    assert ("OmniGenBench", "dataset") in found["2505.14402"]
+    assert not [label for label, _ in found["2505.16460"] if label.lower() == "semeval"]

@@ -70,6 +70,7 @@ TYPE_RULES = (
     heads.problem_modifier_on_method_head,
     heads.head_noun,
     heads.shortfall_of_a_thing,
+    heads.benchmark_name,
     context.appositive_of_typed_noun,
     context.example_of_typed_host,
     context.named_data_of_evaluation,

@@ -83,6 +83,22 @@ def measure_at_cutoff(piece):
     return "metric" if words and _AT_CUTOFF.match(words[-1]) else None
 
 
+# A benchmark's name: a name ending in Bench, glued or after a hyphen, with a version or a split
+# after it or not (OlympiadBench, T2I-CompBench, NAS-Bench-201, VerifyBench-Hard). Names in Eval
+# are not: as many name an evaluation method or metric (G-Eval, CheckEval) as a benchmark.
+_BENCHMARK_NAME = re.compile(r"[A-Za-z0-9-](?:Bench|BENCH)(?:-?(?:v?\d[\w.]*|Pro|Hard|Lite|Verified|Plus|Mini))?$")
+
+
+@rule(score=0.8)
+def benchmark_name(piece):
+    """A name ending in Bench is a benchmark: a dataset, whatever the verb before it.
+
+    Example: "We introduce OmniGenBench and test on T2I-CompBench." -> dataset "T2I-CompBench"
+    """
+    words = piece.text.split()
+    return "dataset" if len(words) == 1 and _BENCHMARK_NAME.search(words[0]) else None
+
+
 @rule(score=0.8)
 def generic_term_in_problem_context(piece):
     """A word used both as a term and as a plain noun is a concept alone in a problem's context.

@@ -17,6 +17,8 @@ from .base import (Candidate, hyphen_compound, is_name, per_doc, plain, rule, sp
 SEPARATORS = {"e.g.", "i.e.", "e.g", "i.e", "eg", "ie", "etc.", "cf.", "viz.", ";", ":",
               "existing", "proposed"}  # "private set intersection existing protocols": two phrases
 NOUN_PHRASE_POS = {"NOUN", "PROPN", "ADJ", "X"}
+# Verbs that name what follows them ("a method termed X"): no part of its name.
+NAMING_VERBS = frozenset(("termed", "dubbed", "named", "called", "coined"))
 DROPPED_POS = {"DET", "PRON", "NUM", "PUNCT", "ADP", "CCONJ", "SCONJ", "PART", "SYM", "SPACE"}
 _PARENTHESES = re.compile(r"\s*\([^()]*(?:\)|$)")
 _QUANTITY = re.compile(r"^(?:[+\-\u00b1~]?[\d.,]+(?:%|\u00d7)?[kmbx]?|%|[a-z]|[a-z\d]{0,3}[/+*^][a-z\d]{1,3}"
@@ -363,6 +365,11 @@ def trim(doc, start, end, vocab):
             continue
         if verb_after_means_word(doc, start, end, vocab):
             start += 1  # "without compromising accuracy": the verb goes, "accuracy" stays
+            continue
+        if (word in vocab.intro_verbs or word in NAMING_VERBS) and start + 1 < end and (
+                words[start + 1].pos_ == "DET" or words[start + 1].text[:1].isupper()
+                or is_mixed_case_name(words[start + 1].text)):
+            start += 1  # "(we) present ZIPA", "termed MultIple STochastic Prompt tuning"
             continue
         if word.endswith("s") and word in vocab.problem_verbs and start + 1 < end:
             # "... and mitigates error accumulation", "to address calibration challenges": the
