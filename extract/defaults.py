@@ -195,7 +195,7 @@ MODIFIER_PREFIXES = ("on", "off", "in", "out", "per")
 STRUCTURE_WORDS = ("graph", "graphs", "subgraph", "subgraphs", "tree", "trees", "vertex",
                    "vertices", "gnn", "gnns")
 # Hardware head nouns with senses outside computing (a cluster of data, a language switch).
-HARDWARE_HEADS_OF_MANY_SENSES = frozenset({"cluster", "node", "machine", "switch", "core"})
+HARDWARE_HEADS_OF_MANY_SENSES = frozenset({"cluster", "node", "machine", "switch", "core", "infrastructure"})
 STRUCTURE_NODE_MODIFIERS = frozenset({
     "graph", "subgraph", "tree", "leaf", "root", "child", "parent", "internal", "hidden", "lymph",
     "state", "action", "observation", "entity", "query", "anchor", "neighbor", "neighbour",

@@ -1667,7 +1667,23 @@ def test_a_name_in_bench_is_a_benchmark(nlp):
     found = labelled_types(nlp, "benchmark_names.jsonl", 4)
     labels = {label for labels in found.values() for label, _ in labels}
     assert not [label for label in labels if label.split()[0] in ("present", "termed")]
+    [record] = concepts.extract_records([related("We study Named Entity Recognition in Chinese.")], nlp)
+    assert [c["label"] for c in record["concepts"]] == ["named entity recognition"]
     assert ("OlympiadBench", "dataset") in found["2505.13427"]
     assert {("VerifyBench", "dataset"), ("VerifyBench-Hard", "dataset")} <= found["2505.15801"]
     assert ("OmniGenBench", "dataset") in found["2505.14402"]
     assert not [label for label, _ in found["2505.16460"] if label.lower() == "semeval"]
+
+
+def test_infrastructure_outside_computing_is_no_hardware(nlp):
+    """Three arXiv abstracts of the corpus (tests/fixtures/infrastructure_senses.jsonl): ``civil
+    infrastructure``, ``human-built infrastructure`` and ``the LLVM compiler infrastructure``
+    were hardware (10 of 3,000 papers, with recreational and financial infrastructure). Like a
+    cluster or a node, infrastructure is hardware outside a distributed setting only with a
+    word of hardware before it."""
+    found = labelled_types(nlp, "infrastructure_senses.jsonl", 3)
+    assert not [label for labels in found.values() for label, kind in labels
+                if kind == "hardware" and label.endswith("infrastructure")]
+    [record] = concepts.extract_records([related(
+        "Training runs across a GPU infrastructure of 512 accelerators.")], nlp)
+    assert ("GPU infrastructure", "hardware") in {(c["label"], c["type"]) for c in record["concepts"]}

@@ -202,10 +202,10 @@ def node_of_a_structure(piece, kind):
 
 @rule(score=0, after_typing=True)
 def hardware_word_in_another_sense(piece, kind):
-    """A cluster, node, machine, switch or core that no word names as computing hardware.
+    """A cluster, node, machine, switch, core or infrastructure that no word names as computing hardware.
 
     Outside a distributed setting these heads have other senses (a cluster of data, a language
-    switch, a hidden node); a phrase the vocabulary does not know whole is hardware there only
+    switch, a hidden node, civil or public key infrastructure); a phrase the vocabulary does not know whole is hardware there only
     with a word of hardware before the head (``GPU cluster``, ``storage node``).
 
     Hyphened to a name that is no hardware (``an RFT-core that unifies modes of RFT``), such a

@@ -368,7 +368,7 @@ def trim(doc, start, end, vocab):
             continue
         if (word in vocab.intro_verbs or word in NAMING_VERBS) and start + 1 < end and (
                 words[start + 1].pos_ == "DET" or words[start + 1].text[:1].isupper()
-                or is_mixed_case_name(words[start + 1].text)):
+                or is_mixed_case_name(words[start + 1].text)) and not opens_term(doc, start, end, vocab):
             start += 1  # "(we) present ZIPA", "termed MultIple STochastic Prompt tuning"
             continue
         if word.endswith("s") and word in vocab.problem_verbs and start + 1 < end:
