@@ -39,6 +39,12 @@ GAIN_WORDS = {"gain", "gains", "improvement", "improvements", "boost", "boosts"}
 QUANTITY_HEDGES = {"average", "much", "many", "roughly", "approximately", "nearly", "almost",
                    "about", "around", "only", "just", "least", "most", "additional", "extra"}
 
+# Adverbs that say how or when a thing was made before the participle that says it ("carefully
+# designed", "recently introduced", "specially trained"): both go, no part of a concept.
+MAKING_ADVERBS = {"carefully", "meticulously", "thoughtfully", "deliberately", "rigorously",
+                  "recently", "newly", "previously", "originally", "initially", "specially",
+                  "specifically", "simply", "purposely", "purposefully", "painstakingly"}
+
 
 class Phrase(NamedTuple):
     span: object  # a spaCy Span
@@ -365,6 +371,9 @@ def trim(doc, start, end, vocab):
             continue
         if verb_after_means_word(doc, start, end, vocab):
             start += 1  # "without compromising accuracy": the verb goes, "accuracy" stays
+            continue
+        if word in MAKING_ADVERBS and start + 2 < end and words[start + 1].tag_ in ("VBN", "VBD"):
+            start += 2  # "carefully designed reward", "recently introduced foundation model"
             continue
         if (word in vocab.intro_verbs or word in NAMING_VERBS) and start + 1 < end and (
                 words[start + 1].pos_ == "DET" or words[start + 1].text[:1].isupper()
