@@ -259,8 +259,29 @@ _CITATION = re.compile(
     r"|\s?\((?:[A-Z][\w'\u2019-]+(?:\s+(?:and|&)\s+[A-Z][\w'\u2019-]+|\s+et\s+al\.?)?,?\s+"
     r"(?:19|20)\d\d[a-z]?(?:\s*;\s*)?)+\)"  # (Smith et al., 2020; Lee, 2019)
     r"|\s?\b[A-Z][\w'\u2019-]+\s+et\s+al\.?(?:,?\s*(?:\((?:19|20)\d\d[a-z]?\)|\[\d+\]))?"  # Smith et al. (2020)
+    # [Bar-Joseph and Ben-Or, PODC 1998], (Goldwasser, Pavlov, and Vaikuntanathan, FOCS 2006):
+    # capitalised words without digits (authors, a venue) joined by commas or "and", then a year
+    # (not "(GSM8K, MATH500, AIME 2024)", a list of benchmarks)
+    r"|\s?[\[(](?=[^\])]*(?:,|\band\b|&))(?:[A-Z][A-Za-z'\u2019.-]*,?\s+(?:(?:and|&)\s+)?)+"
+    r"(?:19|20)\d\d[a-z]?[\])]"
     r")"
 )
+# Asymptotic notation, in math or not: O(n log n), $O(\log n)$, $\Omega(t/\sqrt{n})$,
+# $\tilde{O}(n)$ (two levels of parentheses inside), with the hyphen gluing it to a word
+# ("$O(\log n)$-round protocols"); it names no concept and left "O" labels.
+_BIG_O = re.compile(r"(?<![\w\\$}])\$?(?:\\tilde\{O\}|\\(?:Omega|Theta)|[O\u03a9\u0398])\s*"
+                    r"\((?:[^()$]|\((?:[^()$]|\([^()$]*\))*\))*\)\$?-?")  # "-round protocols"
+# What makes inline math a relation ($t < n/3$, $k=4$, $\epsilon \leq 0.1$).
+_RELATION = re.compile(r"[<>=]|\\(?:leq?|geq?|neq|approx|sim|ll|gg)(?![a-zA-Z])")
+_DOLLAR = re.compile(r"(?<!\\)\$+")
+
+
+def math_relations(text):
+    """(start, end) of the inline math segments of ``text`` that state a relation (``$t <
+    n/3$``): a condition names no concept. Dollars pair in order; ``$$`` display math too."""
+    marks = [match.span() for match in _DOLLAR.finditer(text)]
+    return [(opening[0], closing[1]) for opening, closing in zip(marks[::2], marks[1::2])
+            if _RELATION.search(text, opening[1], closing[0])]
 
 # A web address: with a scheme (also glued to the word before it, "athttps://", as PDF text
 # has it), from "www.", or a host of a common top-level domain followed by a path
@@ -299,6 +320,10 @@ def _removed_citations(text):
     """(start, end) of the citations (``[12]``, ``(Smith et al., 2020)``, ``Smith et al.``) and
     web addresses (a link to code or data names no concept) of ``text``, by start."""
     found = [match.span() for match in _CITATION.finditer(text)] if _MAY_CITE.search(text) else []
+    if "(" in text:
+        found += [match.span() for match in _BIG_O.finditer(text)]
+    if "$" in text:
+        found += math_relations(text)
     if _may_hold_link(text):
         found += [match.span() for match in _URL.finditer(text)]
     return sorted(found)

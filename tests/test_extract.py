@@ -1599,7 +1599,7 @@ def test_venues_and_code_hosts_are_no_concepts(nlp):
     labels = {label.lower() for labels in found.values() for label, _ in labels}
     assert not labels & {"github", "huggingface", "hugging face", "cvpr", "emnlp", "naacl"}
     assert ("long-term action anticipation", "method") in found["2506.02550"]
-    assert ("LLM-BabyBench", "method") in found["2505.12135"]
+    assert ("LLM-BabyBench", "dataset") in found["2505.12135"]
 
 
 def test_a_models_variant_is_part_of_its_name(nlp):
@@ -1699,3 +1699,22 @@ def test_how_or_when_a_thing_was_made_is_no_part_of_it(nlp):
     assert not [label for label in labels if label.split()[0] in ("carefully", "specially", "recently")]
     assert ("data curation method", "method") in found["2505.19874"]
     assert ("misalignment issue", "problem") in found["2505.18830"]
+
+
+def test_citations_with_venues_and_asymptotic_notation_name_nothing(nlp):
+    """Four arXiv abstracts of the corpus (tests/fixtures/citations_and_asymptotics.jsonl).
+    ``[Bar-Joseph and Ben-Or, PODC 1998]`` and ``(Goldwasser, Pavlov, and Vaikuntanathan, FOCS
+    2006)`` made the methods ``bar-joseph``, ``PODC``, ``FOCS``; ``$O(\\log n)$`` the method ``O``
+    (13 of 3,000 papers); ``$t < n/(3+\\epsilon)$ Byzantine nodes`` the hardware ``< n/ Byzantine
+    node``. Such citations, asymptotic notation and math that states a condition are cut from
+    the text before extraction; a list of benchmarks with a year stays (``(GSM8K, MATH500, AIME
+    2024)``)."""
+    found = labelled_types(nlp, "citations_and_asymptotics.jsonl", 4)
+    labels = {label for labels in found.values() for label, _ in labels}
+    assert not [label for label in labels if label.split()[0] in ("O", "bar-joseph", "PODC", "FOCS")
+                or "<" in label or label.startswith(("O-", "IEEE"))]
+    assert ("Byzantine node", "hardware") in found["2506.04919"]
+    assert ("round protocol", "method") in found["2506.04919"]
+    [record] = concepts.extract_records([related(
+        "We analyze three properties across multiple tasks (GSM8K, MATH500, AIME 2024).")], nlp)
+    assert {"GSM8K", "MATH500"} <= {c["label"] for c in record["concepts"]}
