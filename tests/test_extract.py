@@ -1718,3 +1718,19 @@ def test_citations_with_venues_and_asymptotic_notation_name_nothing(nlp):
     [record] = concepts.extract_records([related(
         "We analyze three properties across multiple tasks (GSM8K, MATH500, AIME 2024).")], nlp)
     assert {"GSM8K", "MATH500"} <= {c["label"] for c in record["concepts"]}
+
+
+def test_a_full_stop_glued_to_a_name_ends_the_phrase(nlp):
+    """Four arXiv abstracts of the corpus (tests/fixtures/glued_full_stops.jsonl). The tokenizer
+    keeps ``1.5B.`` whole, so ``... mixture-of-experts. DriveMoE`` ran across two sentences (22 of
+    6,000 papers: ``DataComp-1.4B. code``, ``OSWorld-G. furthermore``) and ``DeepSeek-R1-Qwen-1.5B.``
+    kept the stop. A number word opening a hyphenated name is no count to cut away
+    (``Zero-Shot Composed Image Retrieval``, ``First-Fit-Decreasing``; ``8-H100`` still loses its 8)."""
+    found = labelled_types(nlp, "glued_full_stops.jsonl", 4)
+    labels = {label for labels in found.values() for label, _ in labels}
+    assert not [label for label in labels if ". " in label or label.endswith("B.")]
+    assert ("DeepSeek-R1-Qwen-1.5B", "method") in found["2505.21097"]
+    assert ("First-Fit-Decreasing algorithm", "method") in found["2505.22018"]
+    assert ("Zero-Shot Composed Image Retrieval method", "method") in found["2505.19707"]
+    [record] = concepts.extract_records([related("Each 8-H100 GPU node trains one replica.")], nlp)
+    assert ("H100 GPU node", "hardware") in {(c["label"], c["type"]) for c in record["concepts"]}

@@ -42,8 +42,12 @@ QUANTITY_HEDGES = {"average", "much", "many", "roughly", "approximately", "nearl
 # Adverbs that say how or when a thing was made before the participle that says it ("carefully
 # designed", "recently introduced", "specially trained"): both go, no part of a concept.
 MAKING_ADVERBS = {"carefully", "meticulously", "thoughtfully", "deliberately", "rigorously",
+                  "theoretically", "empirically",
                   "recently", "newly", "previously", "originally", "initially", "specially",
                   "specifically", "simply", "purposely", "purposefully", "painstakingly"}
+
+# Abbreviations whose full stops are their own, not a sentence's (U.S., i.i.d., a.k.a.).
+_ABBREVIATION = re.compile(r"^(?:[A-Za-z]\.){2,}$")
 
 
 class Phrase(NamedTuple):
@@ -347,7 +351,8 @@ def trim(doc, start, end, vocab):
             if words[start].text[:1] in "+\u00b1" and _QUANTITY.match(words[start].lower_) and last < end:
                 start = last  # "+12.9-point F1 score": a signed gain goes with its unit
                 continue
-            if words[start].like_num and start + 2 < end and words[start + 1].text == "-" \
+            if words[start].like_num and words[start].text[:1].isdigit() and start + 2 < end \
+                    and words[start + 1].text == "-" \
                     and not words[start + 2].is_lower:
                 start += 2  # "8-H100 GPU node": the count goes, the name stays ("8-bit" stays)
                 continue
@@ -476,12 +481,14 @@ def holds_digit(token):
 
 def label_text(doc, start, end):
     """The text a label is made from: no parenthetical, no markup, no sentence's full stop
-    glued to its last word (``ADE20K.``; ``U.S.`` keeps its own), in its written form."""
+    glued to its last word (``ADE20K.``, ``DataComp-1.4B.``; ``U.S.`` keeps its own), in its
+    written form."""
     text = span_text(doc, start, end)
     if "(" in text:
         text = _PARENTHESES.sub("", text)
     text = plain(text).strip()
-    if text.endswith(".") and "." not in text.rsplit(None, 1)[-1][:-1]:
+    last = text.rsplit(None, 1)[-1] if text else ""
+    if text.endswith(".") and ("." not in last[:-1] or (last[-2:-1].isalnum() and not _ABBREVIATION.match(last))):
         text = text[:-1]
     return written_form(doc, start, text)
 
@@ -553,6 +560,13 @@ def is_verb_taken_for_noun(token, vocab):
         and (word in vocab.problem_verbs or word in vocab.intro_verbs or word in defaults.CLAUSE_VERBS)
 
 
+def ends_a_sentence(token):
+    """A word with the sentence's full stop glued to it (``8B.`` before ``LoLA``), which the
+    tokenizer kept whole; not an abbreviation (``U.S.``, ``i.i.d.``)."""
+    text = token.text
+    return len(text) > 1 and text.endswith(".") and text[-2].isalnum() and not _ABBREVIATION.match(text)
+
+
 def chunk_pieces(doc, start, end, vocab):
     """The (start, end, label text) parts of one phrase, split at coordination:
     ``computational and communication bottlenecks`` -> ``computational bottlenecks`` (over the
@@ -568,6 +582,9 @@ def chunk_pieces(doc, start, end, vocab):
                 or (start < t.i < end - 1 and is_verb_taken_for_noun(t, vocab))), None)
     if cut is not None:
         return chunk_pieces(doc, start, cut, vocab) + chunk_pieces(doc, cut + 1, end, vocab)
+    ended = next((t.i for t in words[start:end - 1] if ends_a_sentence(t)), None)
+    if ended is not None:  # "trained on DataComp-1.4B. Code for ...": a sentence ends inside
+        return chunk_pieces(doc, start, ended + 1, vocab) + chunk_pieces(doc, ended + 1, end, vocab)
     start, end = trim(doc, start, end, vocab)
     if start >= end:
         return []
