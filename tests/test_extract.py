@@ -1734,3 +1734,12 @@ def test_a_full_stop_glued_to_a_name_ends_the_phrase(nlp):
     assert ("Zero-Shot Composed Image Retrieval method", "method") in found["2505.19707"]
     [record] = concepts.extract_records([related("Each 8-H100 GPU node trains one replica.")], nlp)
     assert ("H100 GPU node", "hardware") in {(c["label"], c["type"]) for c in record["concepts"]}
+
+
+def test_a_text_opening_with_a_separator_word_and_a_glued_full_stop(nlp):
+    """Two arXiv abstracts of the corpus (tests/fixtures/phrase_at_text_start.jsonl) open with
+    ``Existing`` (a word that cuts a phrase) and hold a word with a glued full stop: the cut left
+    an empty phrase at the text's first word, whose search for a glued stop then ran over the
+    whole text and recursed without end (a4beca4 crashed the corpus build). They extract."""
+    found = labelled_types(nlp, "phrase_at_text_start.jsonl", 2)
+    assert all(found[arxiv] for arxiv in ("2504.12442", "2506.11044"))

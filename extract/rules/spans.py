@@ -576,6 +576,8 @@ def chunk_pieces(doc, start, end, vocab):
     is first cut at ``e.g.``, ``i.e.``, a colon, a semicolon, ``existing`` or ``proposed``
     (``private set intersection existing protocols``) or a verb the parser took for a noun
     (``is_verb_taken_for_noun``): no concept holds them."""
+    if start >= end:
+        return []
     words = tokens(doc)
     cut = next((t.i for t in words[start:end] if t.lower_ in SEPARATORS
                 or (t.is_punct and t.text.endswith((":", ";")))  # "(VQA): base model"
