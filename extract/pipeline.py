@@ -85,28 +85,31 @@ class AbbreviationSpans:
 
 
 class GatedMatcher:
-    """A spaCy Matcher of (type, token pattern) pairs that runs only on a doc holding one of the
-    words some token of each pattern must be (``needed_words``): the Matcher makes a Token
-    object for every word of every doc, and most docs hold none of the patterns' words."""
+    """A spaCy Matcher of (type, token pattern) pairs that runs only on a doc holding, for some
+    pattern, a word of each word set it requires (``required_words``): the Matcher makes a Token
+    object for every word of every doc, and most docs match no pattern. Requiring every set, not
+    one, keeps a pattern such as ``the Pile`` from opening the gate on every text with ``the``."""
 
     def __init__(self, vocab, patterns):
         self.matcher = Matcher(vocab)
-        self.needed = frozenset()
+        self.required = []
         for kind, pattern in patterns:
             self.matcher.add(kind, [pattern])
-            words = needed_words(pattern)
-            self.needed = None if words is None or self.needed is None else self.needed | words
+            words = required_words(pattern)
+            self.required = None if not words or self.required is None else self.required + [words]
 
     def __call__(self, doc):
-        if self.needed is not None and self.needed.isdisjoint(words_of(doc)):
-            return []
+        if self.required is not None:
+            words = words_of(doc)
+            if not any(all(not needed.isdisjoint(words) for needed in sets) for sets in self.required):
+                return []
         return self.matcher(doc)
 
 
-def needed_words(pattern):
-    """The smallest set of lower-case words one of which every match of a token pattern holds
-    (from a token that must match once or more and names its ORTH, LOWER or TEXT, or a list
-    of them with IN; words before punctuation), or None when no token of the pattern says."""
+def required_words(pattern):
+    """The word sets of a token pattern, in lower case, one per token that must match once or
+    more and names its ORTH, LOWER or TEXT (or a list of them with IN), punctuation left out:
+    every match holds a word of each set. Empty when no token names a word."""
     found = []
     for token in pattern:
         if token.get("OP", "1") not in ("1", "+"):
@@ -116,10 +119,11 @@ def needed_words(pattern):
             if isinstance(value, dict) and set(value) == {"IN"}:
                 value = value["IN"]
             if isinstance(value, str):
-                found.append({value.lower()})
-            elif isinstance(value, list) and all(isinstance(w, str) for w in value):
-                found.append({w.lower() for w in value})
-    return min(found, key=lambda words: (len(words), not any(w.isalnum() for w in words)), default=None)
+                value = [value]
+            if isinstance(value, list) and all(isinstance(w, str) for w in value) \
+                    and any(w.isalnum() for w in value):
+                found.append(frozenset(w.lower() for w in value))
+    return tuple(found)
 
 
 @Language.factory("paperkg_candidates", assigns=["doc.spans"], default_config={"patterns": []})

@@ -248,16 +248,17 @@ def test_user_token_patterns_match_in_every_text_that_holds_them(nlp):
     must never lose a match: optional words, IN lists, other cases, patterns naming no word."""
     from spacy.matcher import Matcher
 
-    from paperkg.extract.pipeline import GatedMatcher, needed_words
+    from paperkg.extract.pipeline import GatedMatcher, required_words
 
     patterns = [
         ("method", [{"LOWER": "sharded", "OP": "?"}, {"LOWER": {"IN": ["ring", "tree"]}}, {"ORTH": "-"},
                     {"LOWER": "allreduce"}]),
         ("hardware", [{"IS_TITLE": True}, {"ORTH": "Pod"}]),
     ]
-    assert needed_words(patterns[0][1]) == {"allreduce"}  # one word, rather than two or a hyphen
-    assert needed_words(patterns[1][1]) == {"pod"}
-    assert needed_words([{"POS": "PROPN"}, {"LOWER": "kernel", "OP": "?"}]) is None
+    # each word the pattern needs, optional words and punctuation left out
+    assert required_words(patterns[0][1]) == ({"ring", "tree"}, {"allreduce"})
+    assert required_words(patterns[1][1]) == ({"pod"},)
+    assert required_words([{"POS": "PROPN"}, {"LOWER": "kernel", "OP": "?"}]) == ()
     texts = ["Sharded ring-AllReduce and tree-allreduce scale to a Cloud Pod.",
              "A Cloud POD and Ring-Allreduce.", "Nothing here matches the patterns at all."]
     gated, plain_matcher = GatedMatcher(nlp.vocab, patterns), Matcher(nlp.vocab)
@@ -267,7 +268,11 @@ def test_user_token_patterns_match_in_every_text_that_holds_them(nlp):
         assert sorted(gated(doc)) == sorted(plain_matcher(doc))
     assert [len(gated(doc)) for doc in nlp.pipe(texts)] == [4, 1, 0]
     # a pattern that names no word leaves the Matcher running on every text
-    assert GatedMatcher(nlp.vocab, patterns + [("method", [{"POS": "PROPN"}])]).needed is None
+    assert GatedMatcher(nlp.vocab, patterns + [("method", [{"POS": "PROPN"}])]).required is None
+    # a text with "the" but not "Pile" skips the Matcher; one with both runs it
+    the_pile = GatedMatcher(nlp.vocab, [("dataset", [{"LOWER": "the"}, {"ORTH": "Pile"}])])
+    assert the_pile.required == [({"the"}, {"pile"})]
+    assert [len(the_pile(doc)) for doc in nlp.pipe(["We pre-train on the Pile.", "We use the data."])] == [1, 0]
 
 
 def test_parsed_docs_keep_no_rule_scratch_and_serialise(nlp):
