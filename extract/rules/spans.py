@@ -95,9 +95,13 @@ def joins_at_hyphen(doc, end, start):
     """A chunk ending at ``end`` and one starting at ``start`` are one word's halves: a hyphen
     without spaces between them, or the parser made the hyphen a chunk of its own (``image
     super - resolution``)."""
-    hyphen = start - 1 if start == end + 1 else end if start == end and doc[start].text == "-" \
-        else start - 1 if start == end and doc[start - 1].text == "-" else None
-    return hyphen is not None and hyphen > 0 and doc[hyphen].text == "-" \
+    if start == end + 1:
+        hyphen = start - 1
+    elif start == end:
+        hyphen = end if doc[start].text == "-" else start - 1
+    else:
+        return False
+    return hyphen > 0 and doc[hyphen].text == "-" \
         and not doc[hyphen].whitespace_ and not doc[hyphen - 1].whitespace_
 
 
@@ -488,7 +492,7 @@ def label_text(doc, start, end):
         text = _PARENTHESES.sub("", text)
     text = plain(text).strip()
     last = text.rsplit(None, 1)[-1] if text else ""
-    if text.endswith(".") and ("." not in last[:-1] or (last[-2:-1].isalnum() and not _ABBREVIATION.match(last))):
+    if text.endswith(".") and ("." not in last[:-1] or has_glued_full_stop(last)):
         text = text[:-1]
     return written_form(doc, start, text)
 
@@ -560,11 +564,10 @@ def is_verb_taken_for_noun(token, vocab):
         and (word in vocab.problem_verbs or word in vocab.intro_verbs or word in defaults.CLAUSE_VERBS)
 
 
-def ends_a_sentence(token):
+def has_glued_full_stop(word):
     """A word with the sentence's full stop glued to it (``8B.`` before ``LoLA``), which the
     tokenizer kept whole; not an abbreviation (``U.S.``, ``i.i.d.``)."""
-    text = token.text
-    return len(text) > 1 and text.endswith(".") and text[-2].isalnum() and not _ABBREVIATION.match(text)
+    return len(word) > 1 and word.endswith(".") and word[-2].isalnum() and not _ABBREVIATION.match(word)
 
 
 def chunk_pieces(doc, start, end, vocab):
@@ -584,7 +587,7 @@ def chunk_pieces(doc, start, end, vocab):
                 or (start < t.i < end - 1 and is_verb_taken_for_noun(t, vocab))), None)
     if cut is not None:
         return chunk_pieces(doc, start, cut, vocab) + chunk_pieces(doc, cut + 1, end, vocab)
-    ended = next((t.i for t in words[start:end - 1] if ends_a_sentence(t)), None)
+    ended = next((t.i for t in words[start:end - 1] if has_glued_full_stop(t.text)), None)
     if ended is not None:  # "trained on DataComp-1.4B. Code for ...": a sentence ends inside
         return chunk_pieces(doc, start, ended + 1, vocab) + chunk_pieces(doc, ended + 1, end, vocab)
     start, end = trim(doc, start, end, vocab)
