@@ -154,9 +154,15 @@ def without_nested(candidates):
 def without_fragments(doc, candidates, vocab):
     """Drop a piece of a longer accepted name that the parser took for a phrase of its own:
     ``Sparse Times`` inside the defined long form ``Sparse Times Dense Matrix Multiplication``.
+    A term of the field of several words written out whole is such a name too: ``signal-to-noise``
+    (a chunk the parser ended before ``ratio``) goes inside ``signal-to-noise ratio``; a part of
+    a coordination does not (``time efficiency`` in ``memory and time efficiency``).
     Terms of the field, acronyms and names defined on their own stay, unless the term is one word
     that modifies the name (``modifies_a_name``)."""
-    names = [c for c in candidates if c.source in defaults.WHOLE_NAME_SOURCES]
+    names = [c for c in candidates if c.source in defaults.WHOLE_NAME_SOURCES
+             or (c.source == "field_term" and c.end - c.start > 1
+                 and concept_key(c.text) in vocab.terms
+                 and concept_key(doc[c.start:c.end].text) == concept_key(c.text))]
     if not names:
         return candidates
     kept = []

@@ -12,7 +12,7 @@ tuple where its precedence belongs; ``tests/test_rules.py`` tests its example.
 """
 
 from . import context, drops, heads, spans
-from .base import hyphen_compound, rule
+from .base import hyphen_compound, rule, tokens
 from .spans import hardware_acronym_inside_phrase
 
 
@@ -20,14 +20,27 @@ from .spans import hardware_acronym_inside_phrase
 def without_trailing_verb(piece):
     """An untyped phrase ending in a verb the parser took for a noun is tried without that verb.
 
-    The shorter phrase counts only if it is a field term.
+    The shorter phrase counts only if it is a field term, and not when it is one hyphenated
+    word opening with a word of degree (``high-performance plasma`` says what kind of plasma). A
+    possessive left at its end goes too (``deep learning's success`` -> ``deep learning``).
 
     Example: "Speculative decoding leverages idle compute." -> method "speculative decoding"
     """
+    words = tokens(piece.doc)
     last = piece.end - 1
-    if last - piece.start >= 2 and " " in piece.text and hyphen_compound(piece.doc, last)[0] == last:
-        return piece.with_text(piece.text.rsplit(None, 1)[0], end=last), ("field_term",)
-    return None  # a hyphenated last word is no verb: "high-performance GPU-driven"
+    if (last - piece.start < 2 or " " not in piece.text or words[last].is_space
+            or hyphen_compound(piece.doc, last)[0] != last):
+        return None  # a hyphenated last word is no verb: "high-performance GPU-driven"
+    text, end = piece.text.rsplit(None, 1)[0], last
+    if words[end - 1].tag_ == "POS":
+        text, end = text[:-len(words[end - 1].text)], end - 1
+    start, stop = hyphen_compound(piece.doc, piece.start)
+    first = words[start].lower_
+    if (start, stop) == (piece.start, end) and stop - start > 1 \
+            and (first in piece.vocab.degree or first in piece.vocab.problem_modifiers):
+        return None
+    return piece.with_text(text, end=end), ("field_term",)
+
 
 SPAN_RULES = (
     spans.acronym_long_form,
