@@ -153,6 +153,12 @@ COORDINATORS = frozenset({"and", "or", "nor", "&"})
 # (Each rule's score is set where the rule is written, in extract/rules/.)
 WHOLE_NAME_SOURCES = ("defined_long_form", "token_pattern")
 
+# A plural that says what the names listed right after it are: "datasets KITTI and NuScenes",
+# "models GPT-4o and Claude 3", "metrics PSNR and SSIM" (spans.names_listed_after_a_kind).
+KIND_PLURALS = {"datasets": "dataset", "benchmarks": "dataset", "corpora": "dataset",
+                "models": "method", "methods": "method", "baselines": "method",
+                "algorithms": "method", "metrics": "metric"}
+
 # Extraction runtime (parse.py, cache.py, distributed.py). Local parse processes get tasks of
 # BATCH_SIZE texts; fewer texts than two tasks are parsed in the main process. A parse process
 # is replaced (forked again from the main process, the model already loaded) after

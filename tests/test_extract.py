@@ -1769,3 +1769,30 @@ def test_a_phrase_cut_back_to_a_term_keeps_whole_words(nlp):
     assert ("pearson correlation coefficient", "metric") in {
         (label.lower(), kind) for label, kind in found["2506.10617"]}
     assert ("threat detection", "problem") in found["2506.10645"]
+
+
+def test_names_listed_after_a_kind_take_its_type(nlp):
+    """Seven arXiv abstracts of the corpus (tests/fixtures/names_after_a_kind.jsonl). Names listed
+    right after a plural that says what they are were lost (the parser left ``KITTI`` and
+    ``Sentiment140`` outside any phrase), typed by their form (``MATH500``, ``UCF-Crime``, ``IMDB``
+    were methods), or kept the plural (``benchmarks CEC2013``). Now: datasets after ``datasets``
+    and ``benchmarks``, methods after ``models``; a capitalised word counts as a name once the
+    list has begun (``GPT-4o, Gemini 1.5 Pro, and Claude 3``); the list ends with the name after
+    ``and`` (``datasets GSM8K, MATH500, and AIME24, CoThink reduces ...``: CoThink is the method),
+    a line break inside it is no name (``QVQ-72B-preview\nand Kimi-VL`` are two), and a section
+    heading is no kind (``Methods A nonrandomized clinical trial``). A long form defined for a
+    metric's acronym is a metric (``learned perceptual image patch similarity (LPIPS)``)."""
+    found = labelled_types(nlp, "names_after_a_kind.jsonl", 11)
+    lowered = {arxiv: {(label.lower(), kind) for label, kind in labels} for arxiv, labels in found.items()}
+    expected = {"2504.06801": ("KITTI", "NuScenes"), "2504.09896": ("Sentiment140", "IMDB"),
+                "2506.10446": ("GSM8K", "MATH500"), "2506.13095": ("UCF-Crime", "XD-Violence"),
+                "2506.08484": ("CEC2013", "CEC2017"),
+                "2503.23265": ("Set5", "Set14", "BSD100", "Urban100", "Manga109")}
+    for arxiv, names in expected.items():
+        assert {(name, "dataset") for name in names} <= found[arxiv], arxiv
+    assert not [label for labels in found.values() for label, _ in labels if label.startswith("benchmarks ")]
+    assert {("gpt-4o", "method"), ("gemini 1.5 pro", "method")} <= lowered["2503.15024"]
+    assert {("CoThink", "method"), ("AIME24", "dataset"), ("MATH500", "dataset")} <= found["2505.22017"]
+    assert {("QVQ-72B-preview", "method"), ("Kimi-VL", "method")} <= found["2505.15616"]
+    assert not [label for label, _ in found["2505.20609"] if label.lower().startswith("a ")]
+    assert ("learned perceptual image patch similarity", "metric") in found["2505.19983"]

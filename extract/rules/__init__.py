@@ -50,6 +50,7 @@ SPAN_RULES = (
     spans.noun_runs_outside_chunks,
     spans.gerund_clause,
     spans.field_terms_outside_phrases,
+    spans.names_listed_after_a_kind,
     spans.token_pattern_matches,
 )
 
@@ -71,6 +72,7 @@ DROP_RULES = (
 
 TYPE_RULES = (
     heads.token_pattern,
+    heads.kind_named_before_a_list,
     heads.defined_long_form,
     heads.task_as_gerund_clause,
     heads.hardware_container,

@@ -8,8 +8,8 @@ Each takes a ``Piece`` and returns a concept type or None.
 import re
 
 from .. import defaults
-from ..normalise import is_acronym
-from .base import before_tail_is_name, hyphen_compound, is_name, plain, rule, term_type, words_of
+from ..normalise import concept_key, is_acronym
+from .base import before_tail_is_name, hyphen_compound, is_name, plain, rule, term_type, tokens, words_of
 
 
 @rule(score=0.85)
@@ -22,15 +22,32 @@ def token_pattern(piece):
     return piece.hint if piece.origin == "token_pattern_matches" else None
 
 
+@rule(score=0.95)
+def kind_named_before_a_list(piece):
+    """A name listed right after a plural that says what it is has that type.
+
+    Example: "We compare the models GPT-4o, Gemini 1.5 Pro, and Claude 3." -> method "Claude 3"
+    """
+    return piece.hint if piece.origin == "names_listed_after_a_kind" else None
+
+
 @rule(score=0.9)
 def defined_long_form(piece):
     """A long form defined for an acronym is typed by its field term or head, else a method.
+
+    When the long form is no term but the acronym is a metric or dataset of the vocabulary, it
+    has the acronym's type (``learned perceptual image patch similarity (LPIPS)``).
 
     Example: "We adopt Elastic Weight Averaging (EWA) for drift." -> method "Elastic Weight Averaging"
     """
     if piece.origin != "acronym_long_form":
         return None
-    return term_type(piece.key, piece.vocab)[0] or "method"
+    kind = term_type(piece.key, piece.vocab)[0]
+    words = tokens(piece.doc)
+    if kind is None and piece.end + 1 < len(words) and words[piece.end].text == "(":
+        named = term_type(concept_key(words[piece.end + 1].text), piece.vocab)[0]
+        kind = named if named in ("metric", "dataset") else None  # SSD: a drive, or not
+    return kind or "method"
 
 
 @rule(score=0.7)

@@ -234,6 +234,7 @@ def field_terms_outside_phrases(doc, context):
 NOMINAL_GERUND_DEPS = ("nsubj", "nsubjpass", "csubj", "pcomp", "pobj", "ROOT", "dobj", "xcomp", "conj",
                        "attr", "appos")
 # Prepositions before a gerund that make it the means, not the task ("by training X").
+GENERIC_PLURAL_REACH = 4  # how far into a phrase a generic plural before names is looked for
 MEANS_PREPOSITIONS = ("by", "via", "through", "with", "using", "without", "while", "when", "after",
                       "before", "upon")
 
@@ -314,6 +315,58 @@ def token_pattern_matches(doc, context):
         yield Phrase(doc[start:end], "token_pattern_matches", doc.vocab.strings[match_id])
 
 
+@rule(score=0.95)
+def names_listed_after_a_kind(doc, context):
+    """Names listed right after a plural that says what they are: datasets, models, metrics.
+
+    The parser often leaves such names outside any phrase or takes them for verbs.
+
+    Example: "We evaluate on two standard datasets KITTI and NuScenes." -> dataset "KITTI"
+    """
+    words = tokens(doc)
+    for i, word in enumerate(words[:-1]):
+        kind = defaults.KIND_PLURALS.get(word.lower_)
+        if kind is None or word.tag_ != "NNS":
+            continue
+        j, last = i + 1, False
+        while (stop := name_end(doc, j, listed=j > i + 1)) is not None:
+            yield Phrase(doc[j:stop], "names_listed_after_a_kind", kind)
+            j = stop + (stop < len(words) and words[stop].text == ",")
+            while j < len(words) and words[j].is_space:
+                j += 1  # a line break inside the list
+            if last or j == len(words):
+                break  # "X, Y, and Z": the list ends with the name after "and"
+            if words[j].lower_ in ("and", "or"):
+                j, last = j + 1, True
+            elif j == stop:
+                break
+
+
+def name_end(doc, start, listed=False):
+    """The end of the name that opens at word ``start`` (``ImageNet-1K``, ``Gemini 1.5 Pro``,
+    ``Claude 3``), or None when no name opens there. A capitalised word is one only ``listed``
+    after another name (``GPT-4o and Claude``)."""
+    words = tokens(doc)
+    if start >= len(words):
+        return None
+    end = hyphen_compound(doc, start)[1]
+    while end < len(words) and not words[end - 1].whitespace_ \
+            and not (words[end].is_punct or words[end].is_space):
+        end = hyphen_compound(doc, end)[1]  # "GSM8K" is two tokens, GSM8 and K
+    first = span_text(doc, start, end)
+    if words[start].pos_ in ("DET", "PRON") or words[start].is_stop:
+        return None  # "Methods: A nonrandomized trial" (a section heading)
+    if not (is_name([words[start]]) or is_mixed_case_name(words[start].text)
+            or (end - start > 1 and any(c.isupper() for c in first) and first[:1].isupper())
+            or (listed and words[start].is_title and not words[start].is_sent_start)):
+        return None
+    while end < len(words) and words[end - 1].whitespace_ and (
+            words[end].text[:1].isdigit() or is_acronym(words[end].text)
+            or (words[end].is_title and not words[end].is_sent_start)):
+        end = hyphen_compound(doc, end)[1]
+    return end
+
+
 @rule(score=0.6)
 def hardware_acronym_inside_phrase(doc, start, end, vocab):
     """A hardware acronym inside a longer phrase is hardware of its own.
@@ -327,8 +380,8 @@ def hardware_acronym_inside_phrase(doc, start, end, vocab):
 
 
 # Span rules whose phrases are kept whole: not trimmed, split or filtered.
-WHOLE_PHRASE_ORIGINS = ("acronym_long_form", "token_pattern_matches", "gerund_clause",
-                        "modifiers_sharing_a_head")
+WHOLE_PHRASE_ORIGINS = ("acronym_long_form", "token_pattern_matches", "names_listed_after_a_kind",
+                        "gerund_clause", "modifiers_sharing_a_head")
 
 
 def trim(doc, start, end, vocab):
@@ -389,6 +442,10 @@ def trim(doc, start, end, vocab):
                 or is_mixed_case_name(words[start + 1].text)) and not opens_term(doc, start, end, vocab):
             start += 1  # "(we) present ZIPA", "termed MultIple STochastic Prompt tuning"
             continue
+        named = name_after_generic_plural(words, start, end, vocab)
+        if named is not None:
+            start = named  # "(on the) benchmarks CEC2013 and CEC2017", "benchmark datasets KITTI"
+            continue
         if word.endswith("s") and word in vocab.problem_verbs and start + 1 < end:
             # "... and mitigates error accumulation", "to address calibration challenges": the
             # verb taken for a noun (the rare noun "address translation" loses its first word)
@@ -401,6 +458,19 @@ def trim(doc, start, end, vocab):
             and term_type(concept_key(span_text(doc, start, end - 1)), vocab)[0] == "metric":
         end -= 1  # "accuracy gains", "mIoU improvements": what was measured
     return start, end
+
+
+def name_after_generic_plural(words, start, end, vocab):
+    """The index of a name that follows a generic plural noun in the first words of a phrase
+    (``benchmarks CEC2013``, ``SOTA benchmark datasets CIFAR-100``, ``models GPT-4o``): the
+    plural only says what kind of thing the names are. None when there is none."""
+    for i in range(start, min(start + GENERIC_PLURAL_REACH, end - 1)):
+        if words[i].pos_ not in ("NOUN", "PROPN", "ADJ"):
+            return None
+        if words[i].tag_ == "NNS" and concept_key(words[i].lower_) in vocab.generic \
+                and (is_name([words[i + 1]]) or is_mixed_case_name(words[i + 1].text)):
+            return i + 1
+    return None
 
 
 def opens_term(doc, start, end, vocab):
