@@ -1796,3 +1796,15 @@ def test_names_listed_after_a_kind_take_its_type(nlp):
     assert {("QVQ-72B-preview", "method"), ("Kimi-VL", "method")} <= found["2505.15616"]
     assert not [label for label, _ in found["2505.20609"] if label.lower().startswith("a ")]
     assert ("learned perceptual image patch similarity", "metric") in found["2505.19983"]
+
+
+def test_a_naming_verb_inside_a_phrase_leaves_the_name(nlp):
+    """Two arXiv abstracts of the corpus (tests/fixtures/naming_verbs_inside.jsonl). The parser
+    made one chunk of ``a scheme termed error performance enhancement scheme`` and of ``safety
+    fine-tuning called AsFT (Anchoring Safety in Fine-Tuning)``: the concept is what follows the
+    naming verb, not the whole."""
+    found = labelled_types(nlp, "naming_verbs_inside.jsonl", 2)
+    labels = {label for labels in found.values() for label, _ in labels}
+    assert not [label for label in labels if " termed " in label or " called " in label]
+    assert ("error performance enhancement", "method") in found["2506.13230"]
+    assert ("anchoring safety in fine-tuning", "method") in found["2506.08473"]

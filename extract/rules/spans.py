@@ -390,6 +390,7 @@ def trim(doc, start, end, vocab):
     word starts with the whole word (``end-to-end training``, not ``end training``), unless it
     starts at an acronym (``GPU throughput`` of ``Cloud-to-GPU throughput``)."""
     words = tokens(doc)
+    start = after_naming_verb(words, start, end)
     if start < end and not is_acronym(words[start].text):
         start = min(start, hyphen_compound(doc, start)[0])
     while start < end:
@@ -471,6 +472,18 @@ def name_after_generic_plural(words, start, end, vocab):
                 and (is_name([words[i + 1]]) or is_mixed_case_name(words[i + 1].text)):
             return i + 1
     return None
+
+
+def after_naming_verb(words, start, end):
+    """Where a phrase starts once a naming verb inside it is cut with what comes before it: the
+    parser's chunk ``scheme termed error performance enhancement scheme`` names the scheme after
+    ``termed``. (``named entity recognition`` keeps its first word.)"""
+    for i in range(end - 2, start, -1):
+        if words[i].lower_ in NAMING_VERBS and words[i].tag_ in ("VBN", "VBD") \
+                and words[i - 1].pos_ in ("NOUN", "PROPN") \
+                and words[i + 1].lower_ not in ("entity", "entities"):
+            return i + 1
+    return start
 
 
 def opens_term(doc, start, end, vocab):
