@@ -1808,3 +1808,15 @@ def test_a_naming_verb_inside_a_phrase_leaves_the_name(nlp):
     assert not [label for label in labels if " termed " in label or " called " in label]
     assert ("error performance enhancement", "method") in found["2506.13230"]
     assert ("anchoring safety in fine-tuning", "method") in found["2506.08473"]
+
+
+def test_judging_words_of_prevalence_and_surprise_are_no_part_of_a_concept(nlp):
+    """Four arXiv abstracts of the corpus (tests/fixtures/judging_words_more.jsonl): ``prevailing
+    challenge`` was a problem, ``prevailing shilling attack method``, ``surprisingly high average
+    rate`` and ``remarkably low accuracy`` kept the word that judges."""
+    found = labelled_types(nlp, "judging_words_more.jsonl", 4)
+    labels = {label for labels in found.values() for label, _ in labels}
+    assert not [label for label in labels
+                if label.split()[0] in ("prevailing", "surprisingly", "remarkably")]
+    assert ("shilling attack method", "method") in found["2506.08401"]
+    assert ("accuracy", "metric") in found["2506.08194"]
