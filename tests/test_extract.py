@@ -1811,10 +1811,10 @@ def test_a_naming_verb_inside_a_phrase_leaves_the_name(nlp):
 
 
 def test_judging_words_of_prevalence_and_surprise_are_no_part_of_a_concept(nlp):
-    """Four arXiv abstracts of the corpus (tests/fixtures/judging_words_more.jsonl): ``prevailing
+    """Four arXiv abstracts of the corpus (tests/fixtures/prevalence_and_surprise.jsonl): ``prevailing
     challenge`` was a problem, ``prevailing shilling attack method``, ``surprisingly high average
     rate`` and ``remarkably low accuracy`` kept the word that judges."""
-    found = labelled_types(nlp, "judging_words_more.jsonl", 4)
+    found = labelled_types(nlp, "prevalence_and_surprise.jsonl", 4)
     labels = {label for labels in found.values() for label, _ in labels}
     assert not [label for label in labels
                 if label.split()[0] in ("prevailing", "surprisingly", "remarkably")]
