@@ -234,7 +234,6 @@ def field_terms_outside_phrases(doc, context):
 NOMINAL_GERUND_DEPS = ("nsubj", "nsubjpass", "csubj", "pcomp", "pobj", "ROOT", "dobj", "xcomp", "conj",
                        "attr", "appos")
 # Prepositions before a gerund that make it the means, not the task ("by training X").
-GENERIC_PLURAL_REACH = 4  # how far into a phrase a generic plural before names is looked for
 MEANS_PREPOSITIONS = ("by", "via", "through", "with", "using", "without", "while", "when", "after",
                       "before", "upon")
 
@@ -353,9 +352,9 @@ def name_end(doc, start, listed=False):
     while end < len(words) and not words[end - 1].whitespace_ \
             and not (words[end].is_punct or words[end].is_space):
         end = hyphen_compound(doc, end)[1]  # "GSM8K" is two tokens, GSM8 and K
-    first = span_text(doc, start, end)
     if words[start].pos_ in ("DET", "PRON") or words[start].is_stop:
         return None  # "Methods: A nonrandomized trial" (a section heading)
+    first = span_text(doc, start, end)
     if not (is_name([words[start]]) or is_mixed_case_name(words[start].text)
             or (end - start > 1 and any(c.isupper() for c in first) and first[:1].isupper())
             or (listed and words[start].is_title and not words[start].is_sent_start)):
@@ -459,6 +458,9 @@ def trim(doc, start, end, vocab):
             and term_type(concept_key(span_text(doc, start, end - 1)), vocab)[0] == "metric":
         end -= 1  # "accuracy gains", "mIoU improvements": what was measured
     return start, end
+
+
+GENERIC_PLURAL_REACH = 4  # how far into a phrase a generic plural before names is looked for
 
 
 def name_after_generic_plural(words, start, end, vocab):
