@@ -118,12 +118,18 @@ HYPHENATED_VERBS = frozenset(("fine-tune", "fine-tunes", "pre-train", "pre-train
                               "re-trains", "post-train", "post-trains", "co-train", "co-trains"))
 # Words named after a person, written capitalised wherever they stand: a phrase capitalised
 # throughout ("3D Gaussian Splatting") lower-cases its words but these.
-EPONYMS = ("gaussian", "bayesian", "bayes", "markov", "markovian", "kalman", "gibbs", "monte", "carlo",
-           "dirichlet", "hamiltonian", "lagrangian", "laplacian", "laplace", "euclidean", "boolean",
-           "fourier", "newton", "hessian", "jacobian", "riemannian", "poisson", "bernoulli",
-           "wasserstein", "hilbert", "turing", "pareto", "nash", "shapley", "huffman", "merkle",
-           "byzantine", "lipschitz", "langevin", "levenshtein", "viterbi", "kullback", "leibler",
-           "gumbel", "boltzmann", "hebbian", "hopfield", "kolmogorov", "shannon", "voronoi", "delaunay")
+EPONYMS = frozenset((
+    "gaussian", "bayesian", "bayes", "markov", "markovian", "kalman", "gibbs", "monte", "carlo",
+    "dirichlet", "hamiltonian", "lagrangian", "laplacian", "laplace", "euclidean", "boolean",
+    "fourier", "newton", "hessian", "jacobian", "riemannian", "poisson", "bernoulli",
+    "wasserstein", "hilbert", "turing", "pareto", "nash", "shapley", "huffman", "merkle",
+    "byzantine", "lipschitz", "langevin", "levenshtein", "viterbi", "kullback", "leibler",
+    "gumbel", "boltzmann", "hebbian", "hopfield", "kolmogorov", "shannon", "voronoi", "delaunay",
+    "pearson", "spearman", "kendall", "jaccard", "hamming", "chebyshev", "cholesky", "krylov",
+    "nesterov", "dijkstra", "fréchet", "frechet", "wiener", "weibull", "hawkes", "ising",
+    "sobolev", "banach", "cauchy", "chernoff", "hoeffding", "jensen", "bellman", "tikhonov",
+    "mahalanobis", "bhattacharyya", "toeplitz", "hadamard", "kronecker", "kirchhoff", "maxwell",
+    "navier", "stokes", "lyapunov", "runge", "kutta", "galerkin", "lanczos", "householder"))
 
 # Words that make an adjective of an acronym before them ("LLM-based", "GPU-friendly"; and any
 # word in -ed: "LLM-generated"): the acronym is spelled out there. Before any other word the

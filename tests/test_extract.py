@@ -580,6 +580,18 @@ def test_labels_keep_the_usual_written_form_and_ids_stay_lower_case(nlp):
     assert labels["federated-learning"] == "federated learning"  # so do a sentence's first word's
 
 
+def test_a_word_named_after_a_person_keeps_its_capital_in_a_capitalised_phrase(nlp):
+    """A phrase capitalised throughout (a definition, a title) is lower-cased but for words named
+    after a person: ``Pearson Correlation Coefficient`` was ``pearson correlation coefficient``."""
+    records = concepts.extract_records([
+        related("We report the Pearson Correlation Coefficient (PCC) and the Fréchet Inception "
+                "Distance (FID) of each generator."),
+    ], nlp)
+    labels = {c["label"] for r in records for c in r["concepts"]}
+    assert "Pearson correlation coefficient" in labels
+    assert "Fréchet inception distance" in labels
+
+
 def test_specificity_ranks_terms_of_the_field_above_plain_nouns(field_records):
     assert concepts.specificity("accuracy") < 0.5 and concepts.specificity("generation") < 0.5
     assert concepts.specificity("all-reduce") == 1.0 and concepts.specificity("PSNR") == 1.0
