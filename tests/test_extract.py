@@ -1832,3 +1832,18 @@ def test_judging_words_of_prevalence_and_surprise_are_no_part_of_a_concept(nlp):
                 if label.split()[0] in ("prevailing", "surprisingly", "remarkably")]
     assert ("shilling attack method", "method") in found["2506.08401"]
     assert ("accuracy", "metric") in found["2506.08194"]
+
+
+def test_an_adverb_of_degree_or_focus_and_its_participle_open_no_label(nlp):
+    """Five arXiv abstracts of the corpus (tests/fixtures/adverbs_opening_labels.jsonl):
+    ``specifically Grad-CAM``, ``dramatically increased manufacturing carbon emission`` kept the
+    adverb, and once it went, ``specifically designed learning policies`` kept the participle
+    (an adverb of making takes its participle along before an adverb is judged alone);
+    ``previously overlooked challenge`` and ``newly introduced energy space modeling`` kept theirs."""
+    found = labelled_types(nlp, "adverbs_opening_labels.jsonl", 5)
+    labels = {label for labels in found.values() for label, _ in labels}
+    openers = ("specifically", "dramatically", "designed", "overlooked", "introduced")
+    assert not [label for label in labels if label.split()[0] in openers]
+    assert ("Grad-CAM", "method") in found["2506.12404"]
+    assert ("learning policy", "method") in found["2506.09839"]
+    assert ("energy space modeling", "method") in found["2506.08861"]

@@ -419,6 +419,9 @@ def trim(doc, start, end, vocab):
                 continue
             break
         word = plain(words[start].lower_)
+        if word in MAKING_ADVERBS and start + 2 < end and words[start + 1].tag_ in ("VBN", "VBD"):
+            start += 2  # "carefully designed reward", "recently introduced foundation model"
+            continue
         if (words[start].pos_ in DROPPED_POS and not is_mixed_case_name(words[start].text)) \
                 or _QUANTITY.match(word) \
                 or (word in vocab.evaluative and not opens_term(doc, start, end, vocab)):
@@ -433,9 +436,6 @@ def trim(doc, start, end, vocab):
             continue
         if verb_after_means_word(doc, start, end, vocab):
             start += 1  # "without compromising accuracy": the verb goes, "accuracy" stays
-            continue
-        if word in MAKING_ADVERBS and start + 2 < end and words[start + 1].tag_ in ("VBN", "VBD"):
-            start += 2  # "carefully designed reward", "recently introduced foundation model"
             continue
         if (word in vocab.intro_verbs or word in NAMING_VERBS) and start + 1 < end and (
                 words[start + 1].pos_ == "DET" or words[start + 1].text[:1].isupper()
