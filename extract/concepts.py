@@ -19,7 +19,8 @@ from .candidates import term_type
 from .rules import score as rule_score
 from .vocabulary import general_english
 from .normalise import (DisplayLabels, concept_key, dataset_label, display_label, head_index,
-                        is_acronym, is_of_compound, singular, slug, system_name, written_case)
+                        is_acronym, is_of_compound, is_title_run, singular, slug, system_name,
+                        written_case)
 
 # an acronym, not the first part of a hyphenated name (``WSI-GMamba``, ``GPT-4o``, ``RFT-core``):
 # a hyphen after it is followed by a word that makes it an adjective (``LLM-based``)
@@ -196,11 +197,19 @@ def paper_concepts(text, candidates, local, corpus, vocab):
         concept = grouped.get(cid)
         if concept is None:
             concept = grouped[cid] = {"type": kind, "source": source, "score": score,
-                                      "spans": set(), "forms": [], "short_forms": []}
+                                      "spans": set(), "forms": [], "short_forms": [],
+                                      "capitalised": [], "lower_case": 0}
         elif score > concept["score"]:
             concept.update(type=kind, source=source, score=score)
         concept["spans"].add((start, end))
         concept["forms"].append(dataset_label(expanded) if kind == "dataset" else display_label(expanded))
+        surface = text[start:end]
+        if expanded == label_text and kind != "dataset" and concept_key(surface) == key:
+            written = surface.split()
+            if not is_title_run(written):
+                concept["lower_case"] += any(p[:1].islower() for w in written for p in w.split("-"))
+            elif not defines_an_acronym(text, end):
+                concept["capitalised"].append(display_label(surface, as_written=True))
         if short_form is not None:
             concept["short_forms"].append(display_label(short_form))
     return grouped
@@ -281,9 +290,13 @@ def preferred_labels(papers):
     definition should not rename the concept in all the others)."""
     forms, short_forms = defaultdict(Counter), defaultdict(Counter)
     spelled_out, acronym_only = Counter(), Counter()
+    capitalised, capitalising_papers, lower_case = defaultdict(Counter), Counter(), Counter()
     for grouped in papers:
         for cid, concept in grouped.items():
             forms[cid].update(concept["forms"])
+            capitalised[cid].update(concept["capitalised"])
+            capitalising_papers[cid] += bool(concept["capitalised"])
+            lower_case[cid] += concept["lower_case"]
             if concept["short_forms"]:
                 short_forms[cid].update(concept["short_forms"])
                 if len(concept["short_forms"]) == len(concept["forms"]):
@@ -294,8 +307,16 @@ def preferred_labels(papers):
     for cid, counts in forms.items():
         if acronym_only[cid] > spelled_out[cid]:
             counts = short_forms[cid]
+        elif capitalising_papers[cid] >= defaults.NAME_CASE_PAPERS and not lower_case[cid]:
+            counts = capitalised[cid]  # a name the corpus always capitalises: Stable Diffusion
         labels[cid] = min(counts, key=lambda f: (-counts[f], len(f), f))
     return labels
+
+
+def defines_an_acronym(text, end):
+    """True when the words ending at ``end`` are followed by an acronym in parentheses: their
+    capitals may be the definition's (``Large Language Models (LLMs)``)."""
+    return text[end:end + 2].lstrip().startswith("(")
 
 
 def specificity(label):

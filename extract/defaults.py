@@ -116,6 +116,11 @@ SHORTFALL_NOT_THINGS = frozenset(("portion", "subset", "picture", "focus", "succ
 # parser takes for a noun modifying the object: they open no phrase.
 HYPHENATED_VERBS = frozenset(("fine-tune", "fine-tunes", "pre-train", "pre-trains", "re-train",
                               "re-trains", "post-train", "post-trains", "co-train", "co-trains"))
+# A phrase capitalised throughout (``Stable Diffusion``) keeps its capitals as its label when at
+# least this many papers write it so outside a definition and none writes it in lower case;
+# otherwise the capitals are taken for a definition's or a title's (concepts.preferred_labels).
+NAME_CASE_PAPERS = 2
+
 # Words named after a person, written capitalised wherever they stand: a phrase capitalised
 # throughout ("3D Gaussian Splatting") lower-cases its words but these.
 EPONYMS = frozenset((

@@ -158,13 +158,20 @@ def keeps_case(word, title_run):
     return word[:1].isupper() and (not title_run or word.lower() in defaults.EPONYMS)
 
 
+def is_title_run(words):
+    """True for words capitalised throughout, as definitions and titles are written (``Large
+    Language Models``, ``Area Under the Curve``): at least two content words, function words
+    aside."""
+    parts = [p for w in words for p in w.split("-") if p[:1].isalpha() and p.lower() not in _FUNCTION_WORDS]
+    return len(parts) >= 2 and all(p[:1].isupper() for p in parts)
+
+
 @lru_cache(maxsize=FORMS_CACHE)
 def written_case(text):
     """``text`` with each word in its written form (``keeps_case``), nothing else changed:
     ``Area Under the Curve`` -> ``area under the curve``, ``Merkle tree`` stays."""
     words = text.split()
-    parts = [p for w in words for p in w.split("-") if p[:1].isalpha() and p.lower() not in _FUNCTION_WORDS]
-    title_run = len(parts) >= 2 and all(p[:1].isupper() for p in parts)
+    title_run = is_title_run(words)
     return " ".join(w if keeps_case(w, title_run) else w.lower() for w in words)
 
 
@@ -178,16 +185,17 @@ def is_name_in_s(word):
 
 
 @lru_cache(maxsize=FORMS_CACHE)
-def display_label(text):
+def display_label(text, as_written=False):
     """A readable label in the written form of its words (``keeps_case``: ``Merkle tree``,
     ``NVIDIA A100``, ``vLLM``; other words lower case), the head singular and the spelling
     American (``Multiple GPUs`` -> ``multiple GPU``). Text taken from a sentence's first word
-    should come lower-cased when that word is only capitalised by its place (``written_form``)."""
+    should come lower-cased when that word is only capitalised by its place (``written_form``).
+    ``as_written`` keeps the capitals of words capitalised throughout (``Stable Diffusion``),
+    which are otherwise taken for a definition's or a title's."""
     words = _words(text)
     if not words:
         return ""
-    parts = [p for w in words for p in w.split("-") if p[:1].isalpha() and p.lower() not in _FUNCTION_WORDS]
-    title_run = len(parts) >= 2 and all(p[:1].isupper() for p in parts)
+    title_run = not as_written and is_title_run(words)
     words = [w if keeps_case(w, title_run) else american(w.lower()) for w in words]
     head = head_index(words)
     if not is_of_compound(words[head]) and not is_name_in_s(words[head]):

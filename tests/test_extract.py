@@ -580,6 +580,24 @@ def test_labels_keep_the_usual_written_form_and_ids_stay_lower_case(nlp):
     assert labels["federated-learning"] == "federated learning"  # so do a sentence's first word's
 
 
+def test_a_name_the_corpus_always_capitalises_keeps_its_capitals(nlp):
+    """A phrase capitalised throughout is taken for a definition's or a title's capitals and
+    lower-cased, unless at least two papers write it so outside a definition and none in lower
+    case: ``Stable Diffusion`` and ``Raspberry Pi`` were ``stable diffusion`` and ``raspberry
+    pi``; ``Large Language Models (LLMs)`` stays ``large language model``, and a phrase one paper
+    writes in lower case stays lower case."""
+    records = concepts.extract_records([
+        related("We fine-tune Stable Diffusion on sketches and run Gradient Boosting on a Raspberry Pi."),
+        related("We compare against Stable Diffusion on a Raspberry Pi with Gradient Boosting."),
+        related("Large Language Models (LLMs) and gradient boosting are both used here."),
+    ], nlp)
+    labels = {c["id"]: c["label"] for r in records for c in r["concepts"]}
+    assert labels["stable-diffusion"] == "Stable Diffusion"
+    assert labels["raspberry-pi"] == "Raspberry Pi"
+    assert labels["gradient-boosting"] == "gradient boosting"
+    assert labels["large-language-model"] == "large language model"
+
+
 def test_a_word_named_after_a_person_keeps_its_capital_in_a_capitalised_phrase(nlp):
     """A phrase capitalised throughout (a definition, a title) is lower-cased but for words named
     after a person: ``Pearson Correlation Coefficient`` was ``pearson correlation coefficient``."""
