@@ -163,6 +163,12 @@ def is_mixed_case_name(word):
     return is_lower_initial_name(word) or (is_acronym(word) and not word.isupper())
 
 
+def is_name_word(token):
+    """One word that is a name by its form: an acronym, capitals with digits (``CEC2013``) or
+    mixed case (``TriviaQA``)."""
+    return is_name([token]) or is_mixed_case_name(token.text)
+
+
 def acts_as_verb(token):
     """True for a word other than a gerund with a subject or an auxiliary: a term used as a verb
     (``LLMs switch between modes``, ``to switch between tools``) names nothing; a gerund is a
@@ -355,7 +361,7 @@ def name_end(doc, start, listed=False):
     if words[start].pos_ in ("DET", "PRON") or words[start].is_stop:
         return None  # "Methods: A nonrandomized trial" (a section heading)
     first = span_text(doc, start, end)
-    if not (is_name([words[start]]) or is_mixed_case_name(words[start].text)
+    if not (is_name_word(words[start])
             or (end - start > 1 and any(c.isupper() for c in first) and first[:1].isupper())
             or (listed and words[start].is_title and not words[start].is_sent_start)):
         return None
@@ -471,7 +477,7 @@ def name_after_generic_plural(words, start, end, vocab):
         if words[i].pos_ not in ("NOUN", "PROPN", "ADJ"):
             return None
         if words[i].tag_ == "NNS" and concept_key(words[i].lower_) in vocab.generic \
-                and (is_name([words[i + 1]]) or is_mixed_case_name(words[i + 1].text)):
+                and is_name_word(words[i + 1]):
             return i + 1
     return None
 
