@@ -1865,3 +1865,18 @@ def test_an_adverb_of_degree_or_focus_and_its_participle_open_no_label(nlp):
     assert ("Grad-CAM", "method") in found["2506.12404"]
     assert ("learning policy", "method") in found["2506.09839"]
     assert ("energy space modeling", "method") in found["2506.08861"]
+
+
+def test_words_of_praise_or_sequence_open_no_label(nlp):
+    """Five arXiv abstracts of the corpus (tests/fixtures/judging_words_of_praise.jsonl):
+    ``pioneering editing method``, ``innovative information fusion architecture``, ``established
+    causal inference task``, ``intricate trade-off`` and ``dedicated neural accelerator`` kept the
+    word that praises or places them; without it each is the concept it names."""
+    found = labelled_types(nlp, "judging_words_of_praise.jsonl", 5)
+    labels = {label for labels in found.values() for label, _ in labels}
+    openers = ("pioneering", "innovative", "established", "intricate", "dedicated")
+    assert not [label for label in labels if label.split()[0] in openers]
+    assert ("information fusion architecture", "method") in found["2506.12516"]
+    assert ("causal inference task", "problem") in found["2506.15758"]
+    assert ("neural accelerator", "hardware") in found["2506.18927"]
+
