@@ -1880,3 +1880,14 @@ def test_words_of_praise_or_sequence_open_no_label(nlp):
     assert ("causal inference task", "problem") in found["2506.15758"]
     assert ("neural accelerator", "hardware") in found["2506.18927"]
 
+
+def test_a_word_cut_at_a_hyphen_before_a_line_break_shares_the_head_after_and(nlp):
+    """``global-`` at a line's end before ``and local-aware methods`` (arXiv 2506.13406, as the
+    corpus wraps it) made the label ``global- method``."""
+    text = ("Existing methods, represented by task arithmetic, are typically classified into global-\n"
+            "and local-aware methods. However, global-aware methods inevitably cause\n"
+            "parameter interference, while local-aware methods struggle to maintain the\n"
+            "effectiveness of task-specific details in the merged model.")
+    labels = {c["label"] for c in concepts.extract_records([related(text)], nlp)[0]["concepts"]}
+    assert {"global-aware method", "local-aware method"} <= labels
+    assert not [label for label in labels if "- " in label]

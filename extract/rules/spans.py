@@ -669,7 +669,9 @@ def chunk_pieces(doc, start, end, vocab):
     of a hyphenated word (``plug-and-play module``) coordinates nothing. A phrase
     is first cut at ``e.g.``, ``i.e.``, a colon, a semicolon, ``existing`` or ``proposed``
     (``private set intersection existing protocols``) or a verb the parser took for a noun
-    (``is_verb_taken_for_noun``): no concept holds them."""
+    (``is_verb_taken_for_noun``): no concept holds them. A comma after a noun with no ``and``
+    after it parts two items of a list the parser took for one phrase (``MAC protocol,
+    LoRaWAN``); after an adjective it does not (``provably convergent, data-driven algorithms``)."""
     if start >= end:
         return []
     words = tokens(doc)
@@ -687,13 +689,17 @@ def chunk_pieces(doc, start, end, vocab):
     cc = next((t.i for t in words[start + 1:end - 1] if t.dep_ == "cc" and t.pos_ == "CCONJ"
                and hyphen_compound(doc, t.i) == (t.i, t.i + 1)), None)  # not plug-and-play
     if cc is None:
+        comma = next((t.i for t in words[start + 1:end - 1] if t.text == "," and t.whitespace_
+                      and words[t.i - 1].tag_.startswith("NN")), None)
+        if comma is not None:  # "behavioral decoding, neural forecasting": two items of a list
+            return chunk_pieces(doc, start, comma, vocab) + chunk_pieces(doc, comma + 1, end, vocab)
         return [(start, end, label_text(doc, start, end))]
     again = next((t.i for t in words[cc + 2:end - 1] if t.dep_ == "cc" and t.pos_ == "CCONJ"
                   and words[t.i - 1].text != "/"), None)  # not and/or
     if again is not None:  # "zero-shot and fine-tuning and two ID card datasets": cut at the second
         return chunk_pieces(doc, start, again, vocab) + chunk_pieces(doc, again + 1, end, vocab)
     left_end = cc
-    while left_end > start and words[left_end - 1].is_punct:
+    while left_end > start and (words[left_end - 1].is_punct or words[left_end - 1].is_space):
         left_end -= 1
     first = words[cc + 1]
     first_end = max([t.i for t in first.subtree if cc < t.i < end] or [cc + 1]) + 1
