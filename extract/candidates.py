@@ -16,7 +16,7 @@ from .rules.drops import is_generic, is_modifier_alone
 from .rules.heads import VOCABULARY_RULES
 from .rules.spans import WHOLE_PHRASE_ORIGINS, SpanContext, chunk_pieces, written_form
 
-__all__ = ["Candidate", "find_candidates", "names_nothing", "abbreviation_pairs", "term_type"]
+__all__ = ["Candidate", "find_candidates", "names_nothing", "abbreviation_pairs", "lists_names", "term_type"]
 
 
 DROPS_BEFORE_TYPING = tuple(drop for drop in DROP_RULES if not drop.after_typing)
@@ -186,6 +186,16 @@ def modifies_a_name(doc, candidate, names):
     return (candidate.end - candidate.start == 1
             and any(n.start <= candidate.start and after < n.end for n in names)
             and doc[after].pos_ in ("NOUN", "PROPN", "ADJ", "VERB") and doc[after - 1].whitespace_ != "")
+
+
+def lists_names(text):
+    """True for a comma-separated list of at least two names (an item with a digit or a capital
+    inside a word: ``LLaMA-3, Mistral-7B, Qwen2-7B``): in parentheses after a short form it gives
+    examples of it (``three LLMs (LLaMA-3, Mistral-7B, Qwen2-7B)``), not its long form, where
+    ``HVAC (heating, ventilation, and air conditioning)`` spells one out."""
+    items = [item.strip() for item in text.split(",")]
+    return sum(any(c.isdigit() or (i and c.isupper()) for word in item.split() for i, c in enumerate(word))
+               for item in items) >= 2
 
 
 def abbreviation_pairs(abbreviations):

@@ -13,7 +13,7 @@ from spacy.util import compile_infix_regex
 import scispacy.abbreviation  # noqa: F401  (registers the "abbreviation_detector" factory)
 
 from . import defaults
-from .candidates import abbreviation_pairs, find_candidates, names_nothing
+from .candidates import abbreviation_pairs, find_candidates, lists_names, names_nothing
 from .rules.base import forget_facts, hyphen_compound, words_of
 from .rules.spans import written_form
 from .concepts import concept_table, extract_records
@@ -72,6 +72,8 @@ class AbbreviationSpans:
             long_start = hyphen_compound(doc, long_start)[0]
             short_text = doc[short_start:short_end].text
             long_text = written_form(doc, long_start, doc[long_start:long_end].text)
+            if long_start > short_start and lists_names(long_text):
+                continue  # examples of the short form, not its long form
             if names_nothing(long_text, self.vocabulary):
                 empty.append(Span(doc, short_start, short_end, label="empty"))
                 continue

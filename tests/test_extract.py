@@ -1881,6 +1881,23 @@ def test_words_of_praise_or_sequence_open_no_label(nlp):
     assert ("neural accelerator", "hardware") in found["2506.18927"]
 
 
+def test_a_comma_after_a_noun_parts_two_items_and_listed_names_define_no_acronym(nlp):
+    """Four arXiv abstracts of the corpus (tests/fixtures/list_commas.jsonl): the parser took
+    ``Stable Diffusion 3.5 Large, Stable Diffusion XL``, ``expert-level evaluation, automated
+    filtering`` and ``neuromorphic computing, federated tiny deep learning, edge-native foundation
+    models`` for one phrase each; ``three LLMs (LLaMA-3, Mistral-7B, Qwen2-7B)`` made the list the
+    long form of ``LLMs`` (and ``LLM serving`` the problem ``LLaMA-3, Mistral-7B, Qwen2-7B
+    serving``)."""
+    found = labelled_types(nlp, "list_commas.jsonl", 4)
+    labels = {label for labels in found.values() for label, _ in labels}
+    assert not [label for label in labels if "," in label]
+    assert ("stable diffusion XL", "method") in found["2506.14903"]
+    assert {("federated tiny deep learning", "method"),
+            ("edge-native foundation model", "method")} <= found["2506.18927"]
+    assert {("large language model", "method"), ("LLM serving", "problem"),
+            ("Qwen2-7B", "method")} <= found["2506.15911"]
+
+
 def test_a_word_cut_at_a_hyphen_before_a_line_break_shares_the_head_after_and(nlp):
     """``global-`` at a line's end before ``and local-aware methods`` (arXiv 2506.13406, as the
     corpus wraps it) made the label ``global- method``."""
