@@ -88,8 +88,8 @@ HARDWARE_CONTAINERS = ("system", "platform", "setup", "environment", "infrastruc
                        "architecture")
 
 # Nouns that end a label without adding to it when what precedes them is a term of the field
-# ("deep learning models" is the concept "deep learning").
-TERM_TAILS = ("model", "algorithm", "method", "system", "protocol")
+# ("deep learning models" is the concept "deep learning", "random forest classifier" "random forest").
+TERM_TAILS = ("model", "algorithm", "method", "system", "protocol", "classifier", "regressor")
 # Verbs in the third person that say what a subject does ("X outperforms Y"): inside a phrase,
 # the parser took them for a noun (besides the problem and introducing verbs).
 CLAUSE_VERBS = frozenset(("outperforms", "leverages", "employs", "demonstrates", "boosts", "offers",

@@ -1908,3 +1908,19 @@ def test_a_word_cut_at_a_hyphen_before_a_line_break_shares_the_head_after_and(nl
     labels = {c["label"] for c in concepts.extract_records([related(text)], nlp)[0]["concepts"]}
     assert {"global-aware method", "local-aware method"} <= labels
     assert not [label for label in labels if "- " in label]
+
+
+def test_a_component_named_by_what_it_does_is_a_method(nlp):
+    """Five arXiv abstracts of the corpus (tests/fixtures/component_heads.jsonl): a ``transformer
+    encoder``, a ``dialogue discourse parser``, a ``multi-scale spatial decoder``, a ``dense
+    retriever`` and a ``SAT solver`` were no concept at all (the heads classifier, regressor,
+    encoder, decoder, predictor, discriminator, retriever, reranker, parser, tagger and solver
+    type a phrase as a method; alone each is generic, like ``model``)."""
+    found = labelled_types(nlp, "component_heads.jsonl", 5)
+    assert ("transformer encoder", "method") in found["2506.14970"]
+    assert ("dialogue discourse parser", "method") in found["2506.15081"]
+    assert ("multi-scale spatial decoder", "method") in found["2506.15276"]
+    assert ("dense retriever", "method") in found["2506.15862"]
+    assert ("SAT solver", "method") in found["2506.19156"]
+    labels = {label for labels in found.values() for label, _ in labels}
+    assert not labels & {"encoder", "decoder", "parser", "retriever", "solver"}
