@@ -34,7 +34,8 @@ SPANS_CUT_CANDIDATES = "paperkg_cut_candidates"  # shorter forms of candidates e
 
 # Nouns that end a label without adding to it ("federated learning framework" is the concept
 # "federated learning") when at least two words remain.
-GENERIC_TAILS = ("framework", "approach", "strategy", "technique", "scheme", "paradigm", "solution")
+GENERIC_TAILS = ("framework", "approach", "strategy", "technique", "scheme", "paradigm", "solution",
+                 "pipeline", "workflow", "methodology", "procedure")
 
 # Prepositions whose object names an instance of the noun they hang from ("methods such as X").
 EXAMPLE_MARKERS = ("as", "like", "including")

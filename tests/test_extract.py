@@ -1939,3 +1939,17 @@ def test_monitoring_discovery_and_allocation_name_tasks(nlp):
     assert ("spectrum allocation", "problem") in found["2506.18672"]
     labels = {label for labels in found.values() for label, _ in labels}
     assert not labels & {"monitoring", "discovery", "allocation"}
+
+
+def test_pipelines_workflows_and_procedures_are_methods_named_by_what_they_do(nlp):
+    """Five arXiv abstracts of the corpus (tests/fixtures/process_heads.jsonl): ``neural
+    architecture search pipelines``, ``M-estimation procedures`` and ``penetration testing
+    methodology`` were no concept (pipeline, workflow, methodology and procedure are generic heads
+    of methods, dropped from a label after a term like ``framework``), while ``an integrated
+    workflow`` and ``a two-stage pipeline`` name nothing of their own."""
+    found = labelled_types(nlp, "process_heads.jsonl", 5)
+    assert ("neural architecture search", "method") in found["2506.14846"]
+    assert ("M-estimation procedure", "method") in found["2506.16394"]
+    assert ("penetration testing", "method") in found["2506.17245"]
+    labels = {label for labels in found.values() for label, _ in labels}
+    assert not labels & {"integrated workflow", "two-stage pipeline", "pipeline", "workflow"}
