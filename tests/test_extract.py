@@ -1953,3 +1953,21 @@ def test_pipelines_workflows_and_procedures_are_methods_named_by_what_they_do(nl
     assert ("penetration testing", "method") in found["2506.17245"]
     labels = {label for labels in found.values() for label, _ in labels}
     assert not labels & {"integrated workflow", "two-stage pipeline", "pipeline", "workflow"}
+
+
+def test_transforms_promptings_preconditioners_heuristics_and_backbones_are_methods(nlp):
+    """Five arXiv abstracts of the corpus (tests/fixtures/technique_heads.jsonl): ``Fourier
+    transform``, ``chain-of-thought prompting``, ``block preconditioner``, ``finite element
+    discretization`` (was a problem), ``greedy heuristic`` and ``vision backbone`` were no
+    method. Heads of techniques added to the vocabulary: heuristic, preconditioner, verifier,
+    extractor, codec, backbone, transform, coding, programming, convolution, discretization,
+    initialization, prompting, merging (each generic alone)."""
+    found = labelled_types(nlp, "technique_heads.jsonl", 5)
+    assert ("Fourier transform", "method") in found["2506.15437"]
+    assert ("chain-of-thought prompting", "method") in found["2506.15241"]
+    assert {("block preconditioner", "method"), ("finite element discretization", "method")} \
+        <= found["2506.16179"]
+    assert ("greedy heuristic", "method") in found["2506.15571"]
+    assert ("vision backbone", "method") in found["2506.15976"]
+    labels = {label for labels in found.values() for label, _ in labels}
+    assert not labels & {"transform", "prompting", "preconditioner", "heuristic", "backbone"}
