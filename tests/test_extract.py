@@ -1971,3 +1971,21 @@ def test_transforms_promptings_preconditioners_heuristics_and_backbones_are_meth
     assert ("vision backbone", "method") in found["2506.15976"]
     labels = {label for labels in found.values() for label, _ in labels}
     assert not labels & {"transform", "prompting", "preconditioner", "heuristic", "backbone"}
+
+
+def test_understanding_quantification_separation_restoration_and_attribution_name_tasks(nlp):
+    """Seven arXiv abstracts of the corpus (tests/fixtures/more_task_heads.jsonl): ``3D scene
+    understanding``, ``uncertainty quantification``, ``music source separation``, ``image
+    restoration`` and ``code authorship attribution`` were no concept or a method; they are
+    tasks (also: categorization, denoising, imputation, mining, routing, placement; encryption is
+    a method). ``a deeper understanding of`` something names no task (deeper, clear, nuanced,
+    in-depth, finer, theoretical, systemic and mutual judge a generic head)."""
+    found = labelled_types(nlp, "more_task_heads.jsonl", 7)
+    assert ("3D scene understanding", "problem") in found["2506.13629"]
+    assert ("uncertainty quantification", "problem") in found["2506.12230"]
+    assert ("music source separation", "problem") in found["2506.15514"]
+    assert ("image restoration", "problem") in found["2506.15837"]
+    assert ("code authorship attribution", "problem") in found["2506.17120"]
+    labels = {label for labels in found.values() for label, _ in labels}
+    assert not [label for label in labels if label.endswith("understanding") and label.split()[0] in
+                ("deeper", "clear", "understanding")]
