@@ -1989,3 +1989,13 @@ def test_understanding_quantification_separation_restoration_and_attribution_nam
     labels = {label for labels in found.values() for label, _ in labels}
     assert not [label for label in labels if label.endswith("understanding") and label.split()[0] in
                 ("deeper", "clear", "understanding")]
+
+
+def test_a_named_approximation_is_a_method(nlp):
+    """Two arXiv abstracts of the corpus (tests/fixtures/approximations.jsonl): the ``Gauss-Newton
+    approximation`` and the ``Bethe approximation`` were no concept (approximation is a generic
+    head of methods; SciERC dev's Kikuchi approximation too)."""
+    found = labelled_types(nlp, "approximations.jsonl", 2)
+    assert ("Gauss-Newton approximation", "method") in found["2506.13710"]
+    assert ("Bethe approximation", "method") in found["2506.16250"]
+    assert not [label for labels in found.values() for label, _ in labels if label == "approximation"]
