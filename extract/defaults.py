@@ -204,6 +204,11 @@ MODEL_VARIANTS = frozenset(("mini", "nano", "tiny", "small", "base", "medium", "
 DATASET_TAILS = ("dataset", "benchmark", "corpus", "suite")
 # Nouns that describe a name as data ("we present Granary, a large-scale collection of ...").
 DATASET_WORDS = DATASET_TAILS + ("datasets", "benchmarks", "corpora", "suites", "collection")
+
+# Heads after a coordination that only say what kind of thing its items are ("anomaly detection
+# and classification methods"): the head is shared even by an item ending in a noun of an action.
+KIND_HEADS = NAME_TAILS + DATASET_TAILS + VAGUE_HEADS + ("task", "problem", "mechanism", "module",
+                                                         "network", "layer")
 # A hyphenated word that begins with one of these only modifies (on-device, in-memory,
 # out-of-domain, per-task); "real time" says how fast, in real time or as real-time.
 MODIFIER_PREFIXES = ("on", "off", "in", "out", "per")

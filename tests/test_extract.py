@@ -1999,3 +1999,21 @@ def test_a_named_approximation_is_a_method(nlp):
     assert ("Gauss-Newton approximation", "method") in found["2506.13710"]
     assert ("Bethe approximation", "method") in found["2506.16250"]
     assert not [label for labels in found.values() for label, _ in labels if label == "approximation"]
+
+
+def test_an_item_ending_in_a_noun_of_an_action_keeps_its_own_head(nlp):
+    """Three arXiv abstracts of the corpus (tests/fixtures/coordinated_action_nouns.jsonl):
+    ``catastrophic forgetting and error accumulation`` made ``catastrophic forgetting
+    accumulation``, ``robotic exploration and infrastructure deployment`` made ``robotic
+    exploration deployment``, ``computational offloading and resource allocation`` made
+    ``computational offloading allocation``: the head after ``and`` was given to an item that has
+    its own. Heads that only say what kind of thing the items are (``defaults.KIND_HEADS``:
+    methods, benchmarks, tasks) are left as they were."""
+    found = labelled_types(nlp, "coordinated_action_nouns.jsonl", 3)
+    labels = {label for labels in found.values() for label, _ in labels}
+    assert not labels & {"catastrophic forgetting accumulation", "robotic exploration deployment",
+                         "computational offloading allocation"}
+    assert ("catastrophic forgetting", "problem") in found["2506.19022"]
+    assert {("robotic exploration", "problem"), ("infrastructure deployment", "problem")} \
+        <= found["2506.16940"]
+    assert ("computational offloading", "method") in found["2506.15225"]

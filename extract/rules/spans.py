@@ -13,6 +13,7 @@ from .. import defaults
 from ..normalise import concept_key, is_acronym, singular
 from .base import (Candidate, hyphen_compound, is_name, per_doc, plain, rule, span_text, term_type, tokens,
                    word_type)
+from .drops import ACTION_ENDINGS
 
 SEPARATORS = {"e.g.", "i.e.", "e.g", "i.e", "eg", "ie", "etc.", "cf.", "viz.", ";", ":",
               "existing", "proposed"}  # "private set intersection existing protocols": two phrases
@@ -636,14 +637,20 @@ def listed_items(doc, start, comma, end, head, vocab):
     return pieces
 
 
-def has_own_head(item, kind, vocab):
+def has_own_head(item, head, kind, vocab):
     """A listed item of several words ends in a head of its own: a noun of the field of the same
-    type ``kind`` as the list's shared head, and not a generic one (``image classification`` in
-    ``image classification and image segmentation``; ``GPU memory`` and ``computational`` share
-    the head after them)."""
+    type ``kind`` as the list's shared ``head``, and not a generic one (``image classification``
+    in ``image classification and image segmentation``; ``GPU memory`` and ``computational``
+    share the head after them). A noun of an action is a head of its own too, unless the shared
+    head only says what kind of thing the items are: ``human-robot collaboration`` in
+    ``human-robot collaboration and imitation learning``, not ``anomaly detection`` in
+    ``anomaly detection and classification methods``."""
     last = item[-1]
-    return (len(item) > 1 and last.pos_ == "NOUN" and word_type(last, vocab) == kind
-            and concept_key(last.text) not in vocab.generic)
+    if len(item) < 2 or last.pos_ != "NOUN" or concept_key(last.text) in vocab.generic:
+        return False
+    return word_type(last, vocab) == kind or (
+        last.lower_.endswith(ACTION_ENDINGS)
+        and concept_key(head.text) not in defaults.KIND_HEADS)
 
 
 def is_verb_taken_for_noun(token, vocab):
@@ -710,7 +717,7 @@ def chunk_pieces(doc, start, end, vocab):
         return listed_items(doc, start, comma, end, head, vocab) + chunk_pieces(doc, comma + 1, end, vocab)
     named = is_name(words[start:left_end]) or is_name([first])
     shared_head = end - first_end == 1 and word_type(words[end - 1], vocab)
-    if shared_head and has_own_head(words[start:left_end], shared_head, vocab):
+    if shared_head and has_own_head(words[start:left_end], words[end - 1], shared_head, vocab):
         # "image classification and image segmentation": two phrases, whatever the parse says
         return [(s, e, label_text(doc, s, e))
                 for s, e in (trim(doc, s, e, vocab) for s, e in ((start, left_end), (cc + 1, end)))
