@@ -22,9 +22,10 @@ from .normalise import (DisplayLabels, concept_key, dataset_label, display_label
                         is_acronym, is_of_compound, is_title_run, singular, slug, system_name,
                         written_case)
 
-# an acronym, not the first part of a hyphenated name (``WSI-GMamba``, ``GPT-4o``, ``RFT-core``):
+# an acronym, not the first part of a hyphenated name (``WSI-GMamba``, ``GPT-4o``, ``RFT-core``)
+# nor part of a name joined by ``&`` (``SLAM&Render``):
 # a hyphen after it is followed by a word that makes it an adjective (``LLM-based``)
-_ACRONYM = re.compile(r"(?<![\w-])[A-Za-z][\w]*[A-Z][\w]*(?!\w)(?!-(?!(?:[a-z]+ed|%s)(?![\w])))"
+_ACRONYM = re.compile(r"(?<![\w&-])[A-Za-z][\w]*[A-Z][\w]*(?![\w&])(?!-(?!(?:[a-z]+ed|%s)(?![\w])))"
                       % "|".join(defaults.ACRONYM_ADJECTIVE_WORDS))
 _USING_SUFFIX = re.compile(r"(?<=\w)-(?:based|driven|guided|powered|enabled|assisted)$")
 _CUT_WORD = re.compile(r"(\w[\w-]*)(?:\u2026|\.\.\.)\s*$")

@@ -2017,3 +2017,22 @@ def test_an_item_ending_in_a_noun_of_an_action_keeps_its_own_head(nlp):
     assert {("robotic exploration", "problem"), ("infrastructure deployment", "problem")} \
         <= found["2506.16940"]
     assert ("computational offloading", "method") in found["2506.15225"]
+
+
+def test_a_value_glued_to_its_unit_and_an_acronym_inside_a_name_with_an_ampersand(nlp):
+    """From two arXiv abstracts of the corpus (2504.13406, 2504.13713): ``(< 2KB per message)``
+    made the method ``< 2KB``, and ``SLAM&Render`` was spelled out as the dataset ``simultaneous
+    localization and mapping&Render`` where the paper defines SLAM."""
+    records = concepts.extract_records([
+        related("LangCoop achieves a remarkable 96% reduction in communication bandwidth (< 2KB "
+                "per message) compared to image-based communication."),
+        related("Neural Radiance Fields are adopted as representations in Simultaneous "
+                "Localization and Mapping (SLAM). We introduce SLAM&Render, a novel dataset "
+                "designed to benchmark methods in the intersection between SLAM and novel view "
+                "rendering."),
+    ], nlp)
+    labels = [{c["label"] for c in r["concepts"]} for r in records]
+    assert not [label for label in labels[0] if "2KB" in label]
+    assert "communication bandwidth" in labels[0]
+    assert "SLAM&Render" in labels[1] and not [label for label in labels[1] if "&Render" in label
+                                                 and label != "SLAM&Render"]

@@ -105,12 +105,19 @@ def bare_number_format(piece, kind):
     return len(piece.key.split()) == 1 and _NUMBER_FORMAT.match(piece.text) is not None
 
 
+# A value glued to its unit, after a relation or not: "2KB", "< 2KB", "~13.2fps".
+_GLUED_VALUE = re.compile(r"^[<>=~\u2248\u2264\u2265]*\s*\d+(?:\.\d+)?\s*(?:%s)$"
+                          % "|".join(sorted(defaults.VALUE_UNITS, key=lambda u: (-len(u), u))), re.IGNORECASE)
+
+
 @rule(score=0)
 def unit_of_a_value(piece, kind):
-    """A unit alone after its value (``3 dB``, ``80 GB``) is no concept.
+    """A unit alone after its value (``3 dB``, ``80 GB``) or glued to it (``< 2KB``) is no concept.
 
     Example: "The codec gains 3 dB over the baseline." -> no "dB"
     """
+    if _GLUED_VALUE.match(piece.text):  # "2KB", "< 2KB", "13.2fps": a value with its unit
+        return True
     if piece.key not in defaults.VALUE_UNITS or piece.end - piece.start != 1 or piece.start == 0:
         return False
     return any(c.isdigit() for c in piece.doc[piece.start - 1].text)
