@@ -2036,3 +2036,14 @@ def test_a_value_glued_to_its_unit_and_an_acronym_inside_a_name_with_an_ampersan
     assert "communication bandwidth" in labels[0]
     assert "SLAM&Render" in labels[1] and not [label for label in labels[1] if "&Render" in label
                                                  and label != "SLAM&Render"]
+
+
+def test_named_measures_of_text_code_and_classification_are_metrics(nlp):
+    """Three arXiv abstracts of the corpus (tests/fixtures/metric_names.jsonl): ``BERTScore`` and
+    ``MCC`` were methods and ``pass@1`` no concept. The vocabulary now names chrF, TER,
+    BERTScore, pass@k, minADE/ADE/FDE, EER, MSE, MCC, NMI, ARI, ECE, HD95, the Brier score and
+    the Hausdorff distance as metrics."""
+    found = labelled_types(nlp, "metric_names.jsonl", 3)
+    assert ("BERTScore", "metric") in found["2506.15068"]
+    assert ("Pass@1", "metric") in found["2506.15655"]
+    assert ("MCC", "metric") in found["2506.19539"]
