@@ -2047,3 +2047,23 @@ def test_named_measures_of_text_code_and_classification_are_metrics(nlp):
     assert ("BERTScore", "metric") in found["2506.15068"]
     assert ("Pass@1", "metric") in found["2506.15655"]
     assert ("MCC", "metric") in found["2506.19539"]
+
+
+def test_a_verb_joined_to_a_verb_and_words_of_fitness_open_no_label(nlp):
+    """From arXiv abstracts of the corpus: ``which adaptively identifies and manipulates
+    hallucination-sensitive modules`` (2505.12826; the parser took ``manipulates`` for a plural
+    noun) made the method ``manipulates hallucination-sensitive module``; ``appropriate``,
+    ``suitable`` and ``underexplored`` opened labels (``appropriate trust calibration``,
+    2506.16677; ``underexplored safety alignment challenge``, 2506.17368)."""
+    records = concepts.extract_records([
+        related("We propose a temporal-aware activation engineering framework for VideoLLMs, which "
+                "adaptively identifies and manipulates hallucination-sensitive modules based on "
+                "the temporal variation characteristic."),
+        related("Users need appropriate trust calibration when relying on automated agents, and "
+                "this remains an underexplored safety alignment challenge."),
+    ], nlp)
+    labels = {c["label"] for r in records for c in r["concepts"]}
+    assert "hallucination-sensitive module" in labels
+    assert "trust calibration" in labels
+    assert not [label for label in labels
+                if label.split()[0] in ("manipulates", "appropriate", "suitable", "underexplored")]

@@ -662,6 +662,12 @@ def is_verb_taken_for_noun(token, vocab):
         and (word in vocab.problem_verbs or word in vocab.intro_verbs or word in defaults.CLAUSE_VERBS)
 
 
+def is_verb_joined_to_a_verb(token):
+    """A plural noun that ``and`` joins to a verb in the present or past is that verb's
+    companion, taken for a noun (``identifies and manipulates hallucination-sensitive modules``)."""
+    return token.tag_ == "NNS" and token.dep_ == "conj" and token.head.tag_ in ("VBZ", "VBP", "VBD")
+
+
 def has_glued_full_stop(word):
     """A word with the sentence's full stop glued to it (``8B.`` before ``LoLA``), which the
     tokenizer kept whole; not an abbreviation (``U.S.``, ``i.i.d.``)."""
@@ -676,7 +682,7 @@ def chunk_pieces(doc, start, end, vocab):
     of a hyphenated word (``plug-and-play module``) coordinates nothing. A phrase
     is first cut at ``e.g.``, ``i.e.``, a colon, a semicolon, ``existing`` or ``proposed``
     (``private set intersection existing protocols``) or a verb the parser took for a noun
-    (``is_verb_taken_for_noun``): no concept holds them. A comma after a noun with no ``and``
+    (``is_verb_taken_for_noun``, ``is_verb_joined_to_a_verb``): no concept holds them. A comma after a noun with no ``and``
     after it parts two items of a list the parser took for one phrase (``MAC protocol,
     LoRaWAN``); after an adjective it does not (``provably convergent, data-driven algorithms``)."""
     if start >= end:
@@ -684,7 +690,8 @@ def chunk_pieces(doc, start, end, vocab):
     words = tokens(doc)
     cut = next((t.i for t in words[start:end] if t.lower_ in SEPARATORS
                 or (t.is_punct and t.text.endswith((":", ";")))  # "(VQA): base model"
-                or (start < t.i < end - 1 and is_verb_taken_for_noun(t, vocab))), None)
+                or (start < t.i < end - 1 and is_verb_taken_for_noun(t, vocab))
+                or (t.i == start < end - 1 and is_verb_joined_to_a_verb(t))), None)
     if cut is not None:
         return chunk_pieces(doc, start, cut, vocab) + chunk_pieces(doc, cut + 1, end, vocab)
     ended = next((t.i for t in words[start:end - 1] if has_glued_full_stop(t.text)), None)
