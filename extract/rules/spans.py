@@ -29,6 +29,7 @@ _QUANTITY = re.compile(r"^(?:[+\-\u00b1~]?[\d.,]+(?:%|\u00d7)?[kmbx]?|%|[a-z]|[a
 # A model's size as the first part of a hyphenated word (``7B-parameter``, ``1.5B-scale``): with
 # the word, no part of a concept.
 _SIZE = re.compile(r"^\d+(?:\.\d+)?[kmbt]$")
+_SIZES = re.compile(r"^\d+(?:\.\d+)?[kmbt](?:\s*[-\u2013]\s*\d+(?:\.\d+)?[kmbt])?$")  # 7B, 60M-1B
 # Words that say how a value compares when they follow it (``3x higher convergence rate``,
 # ``2.0 times inference speedups``, ``40% fewer FLOPs``): they go with the value.
 VALUE_COMPARISONS = {"times", "fold", "percent", "higher", "lower", "fewer", "more", "less",
@@ -325,7 +326,8 @@ def token_pattern_matches(doc, context):
 def names_listed_after_a_kind(doc, context):
     """Names listed right after a plural that says what they are: datasets, models, metrics.
 
-    The parser often leaves such names outside any phrase or takes them for verbs.
+    The parser often leaves such names outside any phrase or takes them for verbs. The list may
+    stand in parentheses (``video-text alignment benchmarks (EgoMCQ, EgoNLQ)``).
 
     Example: "We evaluate on two standard datasets KITTI and NuScenes." -> dataset "KITTI"
     """
@@ -334,8 +336,11 @@ def names_listed_after_a_kind(doc, context):
         kind = defaults.KIND_PLURALS.get(word.lower_)
         if kind is None or word.tag_ != "NNS":
             continue
-        j, last = i + 1, False
-        while (stop := name_end(doc, j, listed=j > i + 1)) is not None:
+        first = i + 1 + (words[i + 1].text == "(")
+        j, last = first, False
+        while (stop := name_end(doc, j, listed=j > first)) is not None:
+            if _SIZES.match(span_text(doc, j, stop).lower()):
+                break  # "models (60M-1B)": sizes, not names
             yield Phrase(doc[j:stop], "names_listed_after_a_kind", kind)
             j = stop + (stop < len(words) and words[stop].text == ",")
             while j < len(words) and words[j].is_space:
