@@ -2073,9 +2073,15 @@ def test_names_in_parentheses_after_a_kind_take_its_type(nlp):
     """Four arXiv abstracts of the corpus (tests/fixtures/names_in_parentheses_after_a_kind.jsonl):
     the benchmarks of ``four benchmarks (FUNSD, CORD, SROIE, DocVQA)``, ``(FEVEROUS, HOVER)``
     and ``(NYUv2, OccScanNet)`` were methods; a parenthesis after the plural that says what they
-    are is part of the list. Sizes in parentheses are no names (``LLaMA models (60M-1B)``)."""
+    are is part of the list. Sizes in parentheses are no names (``LLaMA models (60M-1B)``), nor is
+    a short form alone (``Large Language Models (LLMs)`` keeps its definition)."""
     found = labelled_types(nlp, "names_in_parentheses_after_a_kind.jsonl", 4)
     assert {("FUNSD", "dataset"), ("DocVQA", "dataset")} <= found["2506.16407"]
     assert {("FEVEROUS", "dataset"), ("HOVER", "dataset")} <= found["2506.17878"]
     assert ("NYUv2", "dataset") in found["2506.18266"]
     assert not [label for label, _ in found["2506.16659"] if "60M" in label]
+    record = concepts.extract_records([related(
+        "Large Language Models (LLMs) are trained on three datasets (C4, the Pile and RedPajama).")],
+        nlp)[0]
+    assert {c["label"]: c["source"] for c in record["concepts"]}["large language model"] \
+        == "defined_long_form"

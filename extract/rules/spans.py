@@ -336,7 +336,12 @@ def names_listed_after_a_kind(doc, context):
         kind = defaults.KIND_PLURALS.get(word.lower_)
         if kind is None or word.tag_ != "NNS":
             continue
-        first = i + 1 + (words[i + 1].text == "(")
+        first = i + 1
+        if words[first].text == "(":
+            closing = next((t.i for t in words[first:] if t.text == ")"), len(words))
+            if not any(t.text == "," or t.lower_ in ("and", "or") for t in words[first:closing]):
+                continue  # "Large Language Models (LLMs)": a short form, not a list
+            first += 1
         j, last = first, False
         while (stop := name_end(doc, j, listed=j > first)) is not None:
             if _SIZES.match(span_text(doc, j, stop).lower()):
