@@ -282,14 +282,19 @@ _BIG_O = re.compile(r"(?<![\w\\$}])\$?(?:\\tilde\{O\}|\\(?:Omega|Theta)|[O\u03a9
 # What makes inline math a relation ($t < n/3$, $k=4$, $\epsilon \leq 0.1$).
 _RELATION = re.compile(r"[<>=]|\\(?:leq?|geq?|neq|approx|sim|ll|gg)(?![a-zA-Z])")
 _DOLLAR = re.compile(r"(?<!\\)\$+")
+_PAREN_MATH = re.compile(r"\\\((.*?)\\\)", re.DOTALL)  # \( ... \): inline math as $ ... $
 
 
 def math_relations(text):
     """(start, end) of the inline math segments of ``text`` that state a relation (``$t <
-    n/3$``): a condition names no concept. Dollars pair in order; ``$$`` display math too."""
-    marks = [match.span() for match in _DOLLAR.finditer(text)]
-    return [(opening[0], closing[1]) for opening, closing in zip(marks[::2], marks[1::2])
-            if _RELATION.search(text, opening[1], closing[0])]
+    n/3$``, ``\\( X \\sim LL(\\alpha) \\)``): a condition names no concept. Dollars pair in
+    order; ``$$`` display math too."""
+    marks = [match.span() for match in _DOLLAR.finditer(text)] if "$" in text else []
+    found = [(opening[0], closing[1]) for opening, closing in zip(marks[::2], marks[1::2])
+             if _RELATION.search(text, opening[1], closing[0])]
+    if "\\(" in text:
+        found += [m.span() for m in _PAREN_MATH.finditer(text) if _RELATION.search(m.group(1))]
+    return found
 
 # A web address: with a scheme (also glued to the word before it, "athttps://", as PDF text
 # has it), from "www.", or a host of a common top-level domain followed by a path
@@ -330,7 +335,7 @@ def _removed_citations(text):
     found = [match.span() for match in _CITATION.finditer(text)] if _MAY_CITE.search(text) else []
     if "(" in text:
         found += [match.span() for match in _BIG_O.finditer(text)]
-    if "$" in text:
+    if "$" in text or "\\(" in text:
         found += math_relations(text)
     if _may_hold_link(text):
         found += [match.span() for match in _URL.finditer(text)]

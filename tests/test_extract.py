@@ -2085,3 +2085,20 @@ def test_names_in_parentheses_after_a_kind_take_its_type(nlp):
         nlp)[0]
     assert {c["label"]: c["source"] for c in record["concepts"]}["large language model"] \
         == "defined_long_form"
+
+
+def test_a_relation_in_parenthesis_math_names_nothing(nlp):
+    """arXiv 2506.17852 writes its conditions in ``\\( \\)`` math, not ``$ $``: ``\\( X \\sim
+    LL(\\alpha, \\beta; x_L) \\)`` made the method ``random variable X ~ LL`` and ``\\( X_i > x_L
+    \\)`` the method ``xL``. A relation in either kind of inline math is dropped, as a citation is,
+    with the offsets of the rest kept."""
+    text = ("Given a random variable \\( X \\sim LL(\\alpha, \\beta; x_L) \\), where \\( \\alpha > 0 \\) "
+            "is the scale parameter, the likelihood function is derived based on a truncated sample "
+            "with \\( X_i > x_L \\). We use the Metropolis-Hastings algorithm for posterior inference.")
+    found = concepts.extract_records([related(text)], nlp)[0]["concepts"]
+    labels = {c["label"] for c in found}
+    assert {"Metropolis-Hastings algorithm", "posterior inference"} <= labels
+    assert not [label for label in labels if "~" in label or label.lower() in ("xl", "x")]
+    for concept in found:
+        for mention in concept["mentions"]:
+            assert text[mention["start"]:mention["end"]] == mention["text"]
