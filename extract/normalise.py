@@ -282,7 +282,8 @@ _BIG_O = re.compile(r"(?<![\w\\$}])\$?(?:\\tilde\{O\}|\\(?:Omega|Theta)|[O\u03a9
 # What makes inline math a relation ($t < n/3$, $k=4$, $\epsilon \leq 0.1$).
 _RELATION = re.compile(r"[<>=]|\\(?:leq?|geq?|neq|approx|sim|ll|gg)(?![a-zA-Z])")
 _DOLLAR = re.compile(r"(?<!\\)\$+")
-_PAREN_MATH = re.compile(r"\\\((.*?)\\\)", re.DOTALL)  # \( ... \): inline math as $ ... $
+# \( ... \): inline math as $ ... $ (bounded: an unclosed \( must not scan the rest of the text)
+_PAREN_MATH = re.compile(r"\\\((.{0,300}?)\\\)", re.DOTALL)
 
 
 def math_relations(text):
