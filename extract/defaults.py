@@ -205,6 +205,8 @@ DATASET_TAILS = ("dataset", "benchmark", "corpus", "suite")
 # Nouns that describe a name as data ("we present Granary, a large-scale collection of ...").
 DATASET_WORDS = DATASET_TAILS + ("datasets", "benchmarks", "corpora", "suites", "collection")
 
+# Endings of the nouns that name an action or a process: correction, sampling, placement.
+ACTION_ENDINGS = ("tion", "sion", "ing", "ment", "ance", "ence", "sis")
 # Heads after a coordination that only say what kind of thing its items are ("anomaly detection
 # and classification methods"): the head is shared even by an item ending in a noun of an action.
 KIND_HEADS = NAME_TAILS + DATASET_TAILS + VAGUE_HEADS + ("task", "problem", "mechanism", "module",

@@ -822,6 +822,11 @@ def labelled_types(nlp, fixture, count):
             for r in concepts.extract_records(records, nlp)}
 
 
+def every_label(found):
+    """The labels of all papers of a ``labelled_types`` result."""
+    return {label for labels in found.values() for label, _ in labels}
+
+
 def test_field_words_in_their_everyday_sense_are_no_concepts(nlp):
     """Four arXiv abstracts of the corpus (tests/fixtures/words_in_other_senses.jsonl). At 21.6K
     abstracts ``switch`` was hardware in 37 papers (``dynamically switch between short and long
@@ -1101,7 +1106,7 @@ def test_tex_ties_and_citation_keys_stay_out_of_concepts(nlp):
     ``MedSAM~2``) and hid the acronyms after it (``module~(APO)``); ``\\cite{key}`` left its
     key as a concept (``Jiang2024ComCLIP``)."""
     found = labelled_types(nlp, "tex_ties.jsonl", 4)
-    labels = {label for labels in found.values() for label, _ in labels}
+    labels = every_label(found)
     assert not [label for label in labels if "~" in label]
     assert ("single-domain generalized object detection", "problem") in found["2504.19086"]
     assert ("audio-visual generalized zero-shot learning", "method") in found["2503.22197"]
@@ -1138,7 +1143,7 @@ def test_listed_phrases_with_heads_of_their_own_stay_apart(nlp):
     ``full fine-tuning and standard LoRA``); the parser hung the first on the second's head, and
     the first item became one label with both heads (``clinical diagnosis planning``)."""
     found = labelled_types(nlp, "phrases_with_own_heads.jsonl", 4)
-    labels = {label for labels in found.values() for label, _ in labels}
+    labels = every_label(found)
     assert not labels & {"clinical diagnosis planning", "molecule generation optimization",
                          "fine-tuning LoRA", "image-level question-answering segmentation"}
     assert {("clinical diagnosis", "problem"), ("treatment planning", "problem")} <= found["2505.13318"]
@@ -1158,7 +1163,7 @@ def test_a_name_before_a_generic_head_is_the_method(nlp):
     assert ("ComfyUI", "method") in found["2505.17908"]
     assert ("REGen", "method") in found["2505.18880"]
     assert ("SciRGC", "method") in found["2505.20103"]
-    labels = {label for labels in found.values() for label, _ in labels}
+    labels = every_label(found)
     assert not [label for label in labels if label.split()[-1] in ("system", "framework", "platform")]
     assert normalise.system_name(["Lincoln", "CSR"]) and normalise.system_name(["LLaMA-2"])
     assert not [words for words in (["CNN-based"], ["BARREL-a", "novel"], ["multimodal", "LLM"],
@@ -1176,7 +1181,7 @@ def test_a_verb_the_parser_took_for_a_noun_splits_the_phrase(nlp):
     found = labelled_types(nlp, "verbs_taken_for_nouns.jsonl", 8)
     verbs = {"addresses", "mitigates", "causes", "accelerates", "limits", "leverages", "surpasses",
              "enables"}
-    labels = {label for labels in found.values() for label, _ in labels}
+    labels = every_label(found)
     assert not [label for label in labels if verbs & set(label.lower().split())]
     assert ("online anomaly detection", "problem") in found["2505.12751"]
     assert ("annotation burden", "problem") in found["2505.15504"]
@@ -1196,7 +1201,7 @@ def test_units_and_hardware_words_in_other_senses(nlp):
     found = labelled_types(nlp, "hardware_words_elsewhere.jsonl", 4)
     assert ("GPU", "hardware") in found["2505.13430"]
     assert ("consumer-grade GPU", "hardware") in found["2505.14679"]
-    labels = {label for labels in found.values() for label, _ in labels}
+    labels = every_label(found)
     assert not [label for label in labels if label.split()[0] == "GB"]
     assert not {(label, kind) for label, kind in found["2505.16538"] | found["2505.15241"]
                 if kind == "hardware"}
@@ -1212,7 +1217,7 @@ def test_adjectives_that_judge_are_no_part_of_a_concept(nlp):
     found = labelled_types(nlp, "judging_adjectives.jsonl", 5)
     judging = {"satisfactory", "acceptable", "useful", "valuable", "meaningful", "reasonable",
                "existing", "proposed"}
-    labels = {label for labels in found.values() for label, _ in labels}
+    labels = every_label(found)
     assert not [label for label in labels if judging & set(label.lower().split())]
     assert ("accuracy", "metric") in found["2505.20861"]
     assert ("computational efficiency", "problem") in found["2505.21975"]
@@ -1253,7 +1258,7 @@ def test_an_acronym_opening_a_hyphenated_name_is_not_spelled_out(nlp):
     assert ("LLM-KG-Bench", "method") in found["2505.13098"]
     assert {("VAE-GAT", "method"), ("VAE-GCN", "method"), ("ViT-MLP", "method")} <= found["2505.17363"]
     assert ("CXR-LLaVA", "method") in found["2505.22222"]
-    labels = {label for labels in found.values() for label, _ in labels}
+    labels = every_label(found)
     assert not [label for label in labels if "-" in label and label.split("-")[0].islower()
                 and label.split("-")[-1][:1].isupper()]
     assert concepts.expand_acronyms("LLM-based agents", {"LLM": "large language models"}, {}) \
@@ -1417,7 +1422,7 @@ def test_what_a_paper_proposes_in_lower_case_beside_a_method_noun_is_a_method(nl
     assert ("competition", "method") in found["2505.13380"]
     assert ("view packing", "method") in found["2505.22394"]
     assert ("multilingual prompting", "method") in found["2505.15229"]
-    labels = {label for labels in found.values() for label, _ in labels}
+    labels = every_label(found)
     assert not labels & {"innovation", "key innovation", "tree structure"}
 
 
@@ -1443,7 +1448,7 @@ def test_strong_and_good_judge_unless_they_open_a_term(nlp):
     words, unless the words they open are a term of the field (``weak and strong scaling``, the
     dataset ``Common Voice``, which was cut to ``Voice``)."""
     found = labelled_types(nlp, "strong_words.jsonl", 4)
-    labels = {label for labels in found.values() for label, _ in labels}
+    labels = every_label(found)
     assert not [label for label in labels - {"strong scaling"}
                 if label.split()[0].lower() in ("strong", "strongest", "good")]
     assert ("Common Voice", "dataset") in found["2505.17538"]
@@ -1457,7 +1462,7 @@ def test_a_bracketed_word_glued_to_a_hyphen_stays_in_its_word(nlp):
     model`` (of the 205 labels of the whole corpus holding a hyphen cut off by a space, most
     were made so). A bracket glued to a hyphen belongs to the hyphenated word."""
     found = labelled_types(nlp, "brackets_at_hyphens.jsonl", 2)
-    labels = {label for labels in found.values() for label, _ in labels}
+    labels = every_label(found)
     assert "MLP-Mixer" in labels
     assert not [label for label in labels if " -" in label or "- " in label]
     assert [normalise.display_label(t) for t in ("(MLP)-Mixer", "ADMM)-based solver", "GPUs (A100)")] \
@@ -1473,7 +1478,7 @@ def test_layers_of_a_network_are_methods_and_words_of_place_name_none(nlp):
     found = labelled_types(nlp, "network_layers.jsonl", 5)
     assert ("attention layer", "method") in found["2505.16565"]
     assert ("transformer layer", "method") in found["2505.17071"]
-    labels = {label for labels in found.values() for label, _ in labels}
+    labels = every_label(found)
     assert not labels & {"layer", "final layer", "intermediate layer", "early layer", "final model"}
 
 
@@ -1484,7 +1489,7 @@ def test_a_label_left_on_based_names_what_it_is_based_on(nlp):
     -guided, -powered, -enabled or -assisted; 152 labels of the whole corpus, 337 papers). Such a
     label names what it is based on, and meets that concept."""
     found = labelled_types(nlp, "based_on.jsonl", 4)
-    labels = {label for labels in found.values() for label, _ in labels}
+    labels = every_label(found)
     assert not [label for label in labels if label.endswith(("-based", "-driven"))]
     assert {("CNN", "method"), ("GNN", "method")} <= found["2505.15637"]
     assert ("GAN", "method") in found["2505.16001"]
@@ -1499,7 +1504,7 @@ def test_verbs_the_parser_took_for_nouns_open_no_label(nlp):
     ``mitigates error accumulation`` or ``lowers retrieval latency``. A name opening in lower
     case with capitals inside (``gRPC``, tagged as punctuation) is a name."""
     found = labelled_types(nlp, "verbs_in_phrases.jsonl", 7)
-    labels = {label for labels in found.values() for label, _ in labels}
+    labels = every_label(found)
     assert not [label for label in labels
                 if label.split()[0].lower() in ("fine-tune", "fine-tunes", "pre-train", "mitigates",
                                                  "lowers", "minimizes") or " the " in label]
@@ -1516,7 +1521,7 @@ def test_values_take_their_comparisons_and_units_with_them(nlp):
     ``PSNR improvements`` and ``SSIM gains`` nothing (a metric's gain is that metric), and a
     sentence's full stop glued to a name stayed in its label (``BoolQ.``)."""
     found = labelled_types(nlp, "values_and_units.jsonl", 5)
-    labels = {label for labels in found.values() for label, _ in labels}
+    labels = every_label(found)
     assert not labels & {"times speedup", "dB", "dB."}
     assert not [label for label in labels if label.endswith(".")]
     assert ("speedup", "metric") in found["2505.17449"]
@@ -1571,7 +1576,7 @@ def test_words_that_judge_or_date_a_thing_open_no_label(nlp):
     thing stays a concept where it is one (``syndrome diagnosis``); ``reliable broadcast`` is a
     technique of distributed computing."""
     found = labelled_types(nlp, "judging_words_more.jsonl", 5)
-    labels = {label for labels in found.values() for label, _ in labels}
+    labels = every_label(found)
     assert not [label for label in labels if label.split()[0].lower() in (
         "mainstream", "representative", "reliable", "precise", "performant", "dominant", "future")]
     assert ("syndrome diagnosis", "problem") in found["2505.13156"]
@@ -1668,7 +1673,7 @@ def test_phrase_boundaries_at_varying_serving_and_hyphens(nlp):
     both ``and``s; the parser's lone hyphen no longer splits ``image super-resolution`` (a task);
     ``15 FPS`` is a value's unit."""
     found = labelled_types(nlp, "phrase_boundaries.jsonl", 6)
-    labels = {label for labels in found.values() for label, _ in labels}
+    labels = every_label(found)
     assert not [label for label in labels if "varying" in label or label.endswith(" serving")
                 or " and " in label or label in ("FPS", "image super")]
     assert ("computational complexity", "problem") in found["2505.13741"]
@@ -1700,7 +1705,7 @@ def test_a_name_in_bench_is_a_benchmark(nlp):
     ``present OmniGenBench`` (a verb of introduction or naming before a name is no part of it:
     20 of 3,000 papers)."""
     found = labelled_types(nlp, "benchmark_names.jsonl", 4)
-    labels = {label for labels in found.values() for label, _ in labels}
+    labels = every_label(found)
     assert not [label for label in labels if label.split()[0] in ("present", "termed")]
     [record] = concepts.extract_records([related("We study Named Entity Recognition in Chinese.")], nlp)
     assert [c["label"] for c in record["concepts"]] == ["named entity recognition"]
@@ -1730,7 +1735,7 @@ def test_how_or_when_a_thing_was_made_is_no_part_of_it(nlp):
     discovered misalignment issue``, ``carefully designed tasks`` (18 of 3,000 papers). An adverb
     of making (carefully, recently, specially...) and its participle go; the thing stays."""
     found = labelled_types(nlp, "making_adverbs.jsonl", 4)
-    labels = {label for labels in found.values() for label, _ in labels}
+    labels = every_label(found)
     assert not [label for label in labels if label.split()[0] in ("carefully", "specially", "recently")]
     assert ("data curation method", "method") in found["2505.19874"]
     assert ("misalignment issue", "problem") in found["2505.18830"]
@@ -1745,7 +1750,7 @@ def test_citations_with_venues_and_asymptotic_notation_name_nothing(nlp):
     the text before extraction; a list of benchmarks with a year stays (``(GSM8K, MATH500, AIME
     2024)``)."""
     found = labelled_types(nlp, "citations_and_asymptotics.jsonl", 4)
-    labels = {label for labels in found.values() for label, _ in labels}
+    labels = every_label(found)
     assert not [label for label in labels if label.split()[0] in ("O", "bar-joseph", "PODC", "FOCS")
                 or "<" in label or label.startswith(("O-", "IEEE"))]
     assert ("Byzantine node", "hardware") in found["2506.04919"]
@@ -1762,7 +1767,7 @@ def test_a_full_stop_glued_to_a_name_ends_the_phrase(nlp):
     kept the stop. A number word opening a hyphenated name is no count to cut away
     (``Zero-Shot Composed Image Retrieval``, ``First-Fit-Decreasing``; ``8-H100`` still loses its 8)."""
     found = labelled_types(nlp, "glued_full_stops.jsonl", 4)
-    labels = {label for labels in found.values() for label, _ in labels}
+    labels = every_label(found)
     assert not [label for label in labels if ". " in label or label.endswith("B.")]
     assert ("DeepSeek-R1-Qwen-1.5B", "method") in found["2505.21097"]
     assert ("First-Fit-Decreasing algorithm", "method") in found["2505.22018"]
@@ -1790,7 +1795,7 @@ def test_a_phrase_cut_back_to_a_term_keeps_whole_words(nlp):
     ``signal-to-noise`` beside the term; the signal-to-noise ratio and a correlation
     coefficient are metrics."""
     found = labelled_types(nlp, "repaired_phrases.jsonl", 7)
-    labels = {label for labels in found.values() for label, _ in labels}
+    labels = every_label(found)
     assert not [label for label in labels
                 if label in ("high-performance", "signal-to-noise", "threat") or label.endswith("'s")]
     assert ("deep learning", "method") in found["2506.10973"]
@@ -1834,7 +1839,7 @@ def test_a_naming_verb_inside_a_phrase_leaves_the_name(nlp):
     fine-tuning called AsFT (Anchoring Safety in Fine-Tuning)``: the concept is what follows the
     naming verb, not the whole."""
     found = labelled_types(nlp, "naming_verbs_inside.jsonl", 2)
-    labels = {label for labels in found.values() for label, _ in labels}
+    labels = every_label(found)
     assert not [label for label in labels if " termed " in label or " called " in label]
     assert ("error performance enhancement", "method") in found["2506.13230"]
     assert ("anchoring safety in fine-tuning", "method") in found["2506.08473"]
@@ -1845,7 +1850,7 @@ def test_judging_words_of_prevalence_and_surprise_are_no_part_of_a_concept(nlp):
     challenge`` was a problem, ``prevailing shilling attack method``, ``surprisingly high average
     rate`` and ``remarkably low accuracy`` kept the word that judges."""
     found = labelled_types(nlp, "prevalence_and_surprise.jsonl", 4)
-    labels = {label for labels in found.values() for label, _ in labels}
+    labels = every_label(found)
     assert not [label for label in labels
                 if label.split()[0] in ("prevailing", "surprisingly", "remarkably")]
     assert ("shilling attack method", "method") in found["2506.08401"]
@@ -1859,7 +1864,7 @@ def test_an_adverb_of_degree_or_focus_and_its_participle_open_no_label(nlp):
     (an adverb of making takes its participle along before an adverb is judged alone);
     ``previously overlooked challenge`` and ``newly introduced energy space modeling`` kept theirs."""
     found = labelled_types(nlp, "adverbs_opening_labels.jsonl", 5)
-    labels = {label for labels in found.values() for label, _ in labels}
+    labels = every_label(found)
     openers = ("specifically", "dramatically", "designed", "overlooked", "introduced")
     assert not [label for label in labels if label.split()[0] in openers]
     assert ("Grad-CAM", "method") in found["2506.12404"]
@@ -1873,7 +1878,7 @@ def test_words_of_praise_or_sequence_open_no_label(nlp):
     causal inference task``, ``intricate trade-off`` and ``dedicated neural accelerator`` kept the
     word that praises or places them; without it each is the concept it names."""
     found = labelled_types(nlp, "judging_words_of_praise.jsonl", 5)
-    labels = {label for labels in found.values() for label, _ in labels}
+    labels = every_label(found)
     openers = ("pioneering", "innovative", "established", "intricate", "dedicated")
     assert not [label for label in labels if label.split()[0] in openers]
     assert ("information fusion architecture", "method") in found["2506.12516"]
@@ -1889,7 +1894,7 @@ def test_a_comma_after_a_noun_parts_two_items_and_listed_names_define_no_acronym
     long form of ``LLMs`` (and ``LLM serving`` the problem ``LLaMA-3, Mistral-7B, Qwen2-7B
     serving``)."""
     found = labelled_types(nlp, "list_commas.jsonl", 4)
-    labels = {label for labels in found.values() for label, _ in labels}
+    labels = every_label(found)
     assert not [label for label in labels if "," in label]
     assert ("stable diffusion XL", "method") in found["2506.14903"]
     assert {("federated tiny deep learning", "method"),
@@ -1922,7 +1927,7 @@ def test_a_component_named_by_what_it_does_is_a_method(nlp):
     assert ("multi-scale spatial decoder", "method") in found["2506.15276"]
     assert ("dense retriever", "method") in found["2506.15862"]
     assert ("SAT solver", "method") in found["2506.19156"]
-    labels = {label for labels in found.values() for label, _ in labels}
+    labels = every_label(found)
     assert not labels & {"encoder", "decoder", "parser", "retriever", "solver"}
 
 
@@ -1937,7 +1942,7 @@ def test_monitoring_discovery_and_allocation_name_tasks(nlp):
     assert ("drug discovery", "problem") in found["2506.15309"]
     assert ("causal discovery", "problem") in found["2506.16234"]
     assert ("spectrum allocation", "problem") in found["2506.18672"]
-    labels = {label for labels in found.values() for label, _ in labels}
+    labels = every_label(found)
     assert not labels & {"monitoring", "discovery", "allocation"}
 
 
@@ -1951,7 +1956,7 @@ def test_pipelines_workflows_and_procedures_are_methods_named_by_what_they_do(nl
     assert ("neural architecture search", "method") in found["2506.14846"]
     assert ("M-estimation procedure", "method") in found["2506.16394"]
     assert ("penetration testing", "method") in found["2506.17245"]
-    labels = {label for labels in found.values() for label, _ in labels}
+    labels = every_label(found)
     assert not labels & {"integrated workflow", "two-stage pipeline", "pipeline", "workflow"}
 
 
@@ -1969,7 +1974,7 @@ def test_transforms_promptings_preconditioners_heuristics_and_backbones_are_meth
         <= found["2506.16179"]
     assert ("greedy heuristic", "method") in found["2506.15571"]
     assert ("vision backbone", "method") in found["2506.15976"]
-    labels = {label for labels in found.values() for label, _ in labels}
+    labels = every_label(found)
     assert not labels & {"transform", "prompting", "preconditioner", "heuristic", "backbone"}
 
 
@@ -1986,7 +1991,7 @@ def test_understanding_quantification_separation_restoration_and_attribution_nam
     assert ("music source separation", "problem") in found["2506.15514"]
     assert ("image restoration", "problem") in found["2506.15837"]
     assert ("code authorship attribution", "problem") in found["2506.17120"]
-    labels = {label for labels in found.values() for label, _ in labels}
+    labels = every_label(found)
     assert not [label for label in labels if label.endswith("understanding") and label.split()[0] in
                 ("deeper", "clear", "understanding")]
 
@@ -2010,7 +2015,7 @@ def test_an_item_ending_in_a_noun_of_an_action_keeps_its_own_head(nlp):
     its own. Heads that only say what kind of thing the items are (``defaults.KIND_HEADS``:
     methods, benchmarks, tasks) are left as they were."""
     found = labelled_types(nlp, "coordinated_action_nouns.jsonl", 3)
-    labels = {label for labels in found.values() for label, _ in labels}
+    labels = every_label(found)
     assert not labels & {"catastrophic forgetting accumulation", "robotic exploration deployment",
                          "computational offloading allocation"}
     assert ("catastrophic forgetting", "problem") in found["2506.19022"]

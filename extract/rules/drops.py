@@ -61,10 +61,6 @@ def generic_tail_without_content(piece, kind):
                 or names_an_action(piece))  # a caching strategy
 
 
-# Endings of the nouns that name an action or a process: correction, sampling, placement.
-ACTION_ENDINGS = ("tion", "sion", "ing", "ment", "ance", "ence", "sis")
-
-
 def names_an_action(piece):
     """The word before the generic head is a noun of an action (``correction strategy``,
     ``sampling scheme``), not a judging or generic one (``targeted approach``)."""
@@ -72,7 +68,7 @@ def names_an_action(piece):
         return False
     vocab, before = piece.vocab, piece.doc[piece.end - 2]
     word = before.lower_
-    return (before.pos_ == "NOUN" and word.endswith(ACTION_ENDINGS)
+    return (before.pos_ == "NOUN" and word.endswith(defaults.ACTION_ENDINGS)
             and word not in vocab.generic and word not in vocab.evaluative
             and word not in vocab.degree
             # what any strategy does to a problem: a "mitigation strategy" names none (a

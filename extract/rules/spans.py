@@ -13,7 +13,6 @@ from .. import defaults
 from ..normalise import concept_key, is_acronym, singular
 from .base import (Candidate, hyphen_compound, is_name, per_doc, plain, rule, span_text, term_type, tokens,
                    word_type)
-from .drops import ACTION_ENDINGS
 
 SEPARATORS = {"e.g.", "i.e.", "e.g", "i.e", "eg", "ie", "etc.", "cf.", "viz.", ";", ":",
               "existing", "proposed"}  # "private set intersection existing protocols": two phrases
@@ -28,8 +27,9 @@ _QUANTITY = re.compile(r"^(?:[+\-\u00b1~]?[\d.,]+(?:%|\u00d7)?[kmbx]?|%|[a-z]|[a
                        r"|\d+(?:st|nd|rd|th))$")  # ... and an ordinal: the 8th challenge
 # A model's size as the first part of a hyphenated word (``7B-parameter``, ``1.5B-scale``): with
 # the word, no part of a concept.
-_SIZE = re.compile(r"^\d+(?:\.\d+)?[kmbt]$")
-_SIZES = re.compile(r"^\d+(?:\.\d+)?[kmbt](?:\s*[-\u2013]\s*\d+(?:\.\d+)?[kmbt])?$")  # 7B, 60M-1B
+_SIZE_TEXT = r"\d+(?:\.\d+)?[kmbt]"
+_SIZE = re.compile(rf"^{_SIZE_TEXT}$")
+_SIZES = re.compile(rf"^{_SIZE_TEXT}(?:\s*[-\u2013]\s*{_SIZE_TEXT})?$")  # 7B, 60M-1B: a size or a range
 # Words that say how a value compares when they follow it (``3x higher convergence rate``,
 # ``2.0 times inference speedups``, ``40% fewer FLOPs``): they go with the value.
 VALUE_COMPARISONS = {"times", "fold", "percent", "higher", "lower", "fewer", "more", "less",
@@ -659,7 +659,7 @@ def has_own_head(item, head, kind, vocab):
     if len(item) < 2 or last.pos_ != "NOUN" or concept_key(last.text) in vocab.generic:
         return False
     return word_type(last, vocab) == kind or (
-        last.lower_.endswith(ACTION_ENDINGS)
+        last.lower_.endswith(defaults.ACTION_ENDINGS)
         and concept_key(head.text) not in defaults.KIND_HEADS)
 
 
@@ -692,9 +692,10 @@ def chunk_pieces(doc, start, end, vocab):
     of a hyphenated word (``plug-and-play module``) coordinates nothing. A phrase
     is first cut at ``e.g.``, ``i.e.``, a colon, a semicolon, ``existing`` or ``proposed``
     (``private set intersection existing protocols``) or a verb the parser took for a noun
-    (``is_verb_taken_for_noun``, ``is_verb_joined_to_a_verb``): no concept holds them. A comma after a noun with no ``and``
-    after it parts two items of a list the parser took for one phrase (``MAC protocol,
-    LoRaWAN``); after an adjective it does not (``provably convergent, data-driven algorithms``)."""
+    (``is_verb_taken_for_noun``, ``is_verb_joined_to_a_verb``): no concept holds them. A comma
+    after a noun with no ``and`` after it parts two items of a list the parser took for one phrase
+    (``MAC protocol, LoRaWAN``); after an adjective it does not (``provably convergent,
+    data-driven algorithms``)."""
     if start >= end:
         return []
     words = tokens(doc)
