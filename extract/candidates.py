@@ -168,7 +168,9 @@ def without_fragments(doc, candidates, vocab):
     kept = []
     for c in candidates:
         end = next((t.i for t in tokens(doc)[c.start:c.end] if t.text == "("), c.end)  # "X (SpMM"
-        inside = any(n.start <= c.start and end <= n.end and n.end - n.start > end - c.start
+        # "IceCube Neutrino Observatory (IceCube": a name and an unclosed bracket
+        unclosed = end < c.end and not any(t.text == ")" for t in tokens(doc)[end:c.end])
+        inside = any(n.start <= c.start and end <= n.end and (n.end - n.start > end - c.start or unclosed)
                      for n in names)
         if inside and c.source not in defaults.WHOLE_NAME_SOURCES + ("hardware_acronym_inside_phrase",) \
                 and not (c.end - c.start == 1 and is_acronym(c.text)) \

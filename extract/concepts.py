@@ -82,7 +82,7 @@ def expand_acronyms(text, local, corpus):
     def long_form(match):
         word = singular(match.group(0))
         found = local.get(word) or corpus.get(word)
-        if not found:
+        if not found or found.lower() in text.lower():  # "IceCube Neutrino Observatory"
             return match.group(0)
         found = written_case(found)
         return found if word != match.group(0) else singular_phrase(found)

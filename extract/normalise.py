@@ -14,7 +14,7 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from . import defaults
-from .vocabulary import data_file, general_english, read_patterns
+from .vocabulary import data_file, general_english, organisation_names, read_patterns
 
 SPELLING = tuple(sorted(((row["pattern"].lower(), row["id"].lower())
                          for row in read_patterns(data_file("spelling.jsonl"))),
@@ -110,8 +110,14 @@ def american(word):
         rest = lower[len(british):]
         # -is- stems change only before -e, -a, -i (optimise, optimisation, optimising),
         # so parallelism, specialist and organism keep their s.
-        if lower.startswith(british) and (not british.endswith("is") or rest[:1] in ("e", "a", "i")):
-            return us + word[len(british):] if word.islower() else word
+        if not lower.startswith(british) or (british.endswith("is") and rest[:1] not in ("e", "a", "i")):
+            continue
+        if not word.islower():
+            return word
+        if british.endswith("e") and not us.endswith("e") and rest[:1] in ("d", "r"):
+            # programmer, programmed are written so in both; centred -> centered
+            return word if british.endswith("mme") else us + "e" + rest
+        return us + rest
     return word
 
 
@@ -122,7 +128,8 @@ def _words(text):
     text = _FORMAT.sub("", unicodedata.normalize("NFKC", text)).replace("\u2019", "'")
     text = _LATEX.sub(r"\1", text)
     text = _STRAY.sub(" ", _PARENTHETICAL.sub(" ", _BRACKETS_AT_HYPHEN.sub(r"\1", text)))
-    text = _POSSESSIVE.sub(lambda m: singular(m.group(1)) if m.group(1) else "", text)
+    text = _POSSESSIVE.sub(lambda m: "" if not m.group(1) else m.group(1) if is_name_in_s(m.group(1))
+                           else singular(m.group(1)), text)  # Kubernetes' stays
     return text.split()
 
 
@@ -152,17 +159,21 @@ def keeps_case(word, title_run):
     capitalised word inside a phrase that is not capitalised throughout (``Merkle`` in ``Merkle
     tree``) or standing alone (``Transformer``). Words of a phrase capitalised throughout
     (``Large Language Models``, as definitions are written) are lower-cased, but for words named
-    after a person (``Gaussian`` in ``3D Gaussian Splatting``, ``defaults.EPONYMS``)."""
+    after a person (``Gaussian`` in ``3D Gaussian Splatting``, ``defaults.EPONYMS``) or a vendor
+    (``Nvidia``)."""
     if is_acronym(word) or (any(c.isupper() for c in word) and any(c.isdigit() for c in word)):
         return True
-    return word[:1].isupper() and (not title_run or word.lower() in defaults.EPONYMS)
+    return word[:1].isupper() and (not title_run or word.lower() in defaults.EPONYMS
+                                   or word.lower() in organisation_names())
 
 
 def is_title_run(words):
     """True for words capitalised throughout, as definitions and titles are written (``Large
     Language Models``, ``Area Under the Curve``): at least two content words, function words
-    aside."""
+    aside, not opening with a vendor's name (``Intel Xeon`` names a product)."""
     parts = [p for w in words for p in w.split("-") if p[:1].isalpha() and p.lower() not in _FUNCTION_WORDS]
+    if parts and parts[0].lower() in organisation_names():
+        return False  # a vendor's product: "Intel Xeon", "NVIDIA Triton Inference Server"
     return len(parts) >= 2 and all(p[:1].isupper() for p in parts)
 
 

@@ -70,6 +70,8 @@ class AbbreviationSpans:
             # a long form starts with the whole hyphenated word: "multi-modal large language
             # models (MLLMs)", where scispaCy matches the M of "modal"
             long_start = hyphen_compound(doc, long_start)[0]
+            if long_start <= short_start and short_end <= long_end:
+                continue  # the name inside its own long form: "IceCube Neutrino Observatory (IceCube)"
             short_text = doc[short_start:short_end].text
             long_text = written_form(doc, long_start, doc[long_start:long_end].text)
             if long_start > short_start and lists_names(long_text):

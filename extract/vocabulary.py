@@ -140,6 +140,16 @@ def general_english():
     return table
 
 
+@lru_cache(maxsize=1)
+def organisation_names():
+    """The one-word names of vendors, labs and venues in the package's word list (``nvidia``,
+    ``google``): names, whose capitals a label keeps. Those that are also ordinary words
+    (``meta``, ``arm``) are left out: ``Meta Learning`` is no product."""
+    return frozenset(row["pattern"] for row in read_patterns(data_file("words.jsonl"))
+                     if row["label"] == "ORGANISATION" and " " not in row["pattern"]) \
+        - {"meta", "arm", "apple", "amazon", "soda"}
+
+
 def package_rows():
     return [row for name in DATA_FILES for row in read_patterns(data_file(name))]
 

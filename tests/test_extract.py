@@ -2107,3 +2107,23 @@ def test_a_relation_in_parenthesis_math_names_nothing(nlp):
     for concept in found:
         for mention in concept["mentions"]:
             assert text[mention["start"]:mention["end"]] == mention["text"]
+
+
+def test_labels_keep_the_written_form_of_names(nlp):
+    """Five arXiv abstracts of the corpus (tests/fixtures/label_written_forms.jsonl). Labels had
+    lost letters or capitals of names: ``programmer burden`` became ``programr burden`` (British
+    ``programme`` rewritten inside ``programmer``), ``Kubernetes' default scheduler`` became
+    ``Kubernete default scheduler`` (the possessive of a name in -es), ``Nvidia A100`` became
+    ``nvidia A100`` and ``NVIDIA Triton Inference Server`` ``NVIDIA triton inference server`` (a
+    vendor's product taken for a definition capitalised throughout), and ``IceCube Neutrino
+    Observatory (IceCube)`` became ``IceCube neutrino observatory Neutrino Observatory`` (the
+    name inside its own long form spelt out again)."""
+    found = labelled_types(nlp, "label_written_forms.jsonl", 5)
+    labels = every_label(found)
+    assert ("programmer burden", "problem") in found["2506.20938"]
+    assert "Kubernetes default scheduler" in every_label({0: found["2506.04902"]})
+    assert ("Nvidia A100", "hardware") in found["2506.20994"]
+    assert ("NVIDIA Triton Inference Server", "hardware") in found["2506.20657"]
+    assert [label for label in labels if label.startswith("IceCube")] == ["IceCube neutrino observatory"]
+    assert not [label for label in labels if "programr" in label or "Kubernete " in label
+                or label.startswith("nvidia")]

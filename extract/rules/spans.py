@@ -11,6 +11,7 @@ from typing import NamedTuple
 
 from .. import defaults
 from ..normalise import concept_key, is_acronym, singular
+from ..vocabulary import organisation_names
 from .base import (Candidate, hyphen_compound, is_name, per_doc, plain, rule, span_text, term_type, tokens,
                    word_type)
 
@@ -609,7 +610,7 @@ def written_form(doc, start, text):
     if rest and all(w[:1].isupper() for w in rest):
         return text  # capitalised throughout (a definition): display_label lower-cases it whole
     if text and first.is_sent_start and first.is_title and not first.is_upper and "-" not in first.text[1:] \
-            and not is_hyphened_name(doc, text.split()[0]):
+            and first.lower_ not in organisation_names() and not is_hyphened_name(doc, text.split()[0]):
         return text[:1].lower() + text[1:]
     return text
 
