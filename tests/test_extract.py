@@ -2127,3 +2127,19 @@ def test_labels_keep_the_written_form_of_names(nlp):
     assert [label for label in labels if label.startswith("IceCube")] == ["IceCube neutrino observatory"]
     assert not [label for label in labels if "programr" in label or "Kubernete " in label
                 or label.startswith("nvidia")]
+
+
+def test_bounds_and_choices_before_a_noun_are_no_part_of_a_concept(nlp):
+    """Seven arXiv abstracts of the corpus (tests/fixtures/values_and_choices.jsonl). A bound
+    whose value was a variable or math (``at least $x = \\omega(\\log n)$ nodes``, ``at least k
+    nodes``, ``strictly fewer nodes``) made hardware of its own (``at least node``, ``least k
+    node``, ``strictly fewer node``); words that pick or rank the things named (``selected
+    RSUs``, ``nearby UAVs``, ``best-known gradient complexity``, ``slight scheduling latency``)
+    stayed in the label."""
+    found = labelled_types(nlp, "values_and_choices.jsonl", 7)
+    labels = every_label(found)
+    assert not [label for label in labels if label.split()[0].lower() in (
+        "at", "least", "strictly", "selected", "nearby", "best-known", "slight")]
+    assert ("node", "hardware") in found["2506.20218"]
+    assert ("gradient complexity", "problem") in found["2506.12444"]
+    assert ("scheduling latency", "problem") in found["2506.04902"]

@@ -446,11 +446,16 @@ def trim(doc, start, end, vocab):
             start = past_value_words(words, start + 1, end)
             continue
         if (words[start].pos_ == "ADV" or word in QUANTITY_HEDGES) and hedges_a_value(doc, start, end):
-            start += 1
+            start += 1  # "about 70% accuracy"
             continue
-        if words[start].pos_ == "ADV" and start + 1 < end and (
-                words[start + 1].pos_ == "DET" or plain(words[start + 1].lower_) in vocab.evaluative):
-            start += 1  # "even the strongest model", "the currently best explanation"
+        if word == "at" and start + 1 < end and words[start + 1].lower_ in ("least", "most"):
+            start += 2  # "at least nodes", where the math of "at least $x = \omega(\log n)$ nodes" went
+            continue
+        following = next((w for w in words[start + 1:end] if not w.is_space), None)
+        if words[start].pos_ == "ADV" and following is not None and (
+                following.pos_ == "DET" or plain(following.lower_) in vocab.evaluative
+                or following.tag_ in ("JJR", "JJS", "RBR", "RBS") and (word.endswith("ly") or word in ("much", "far"))):
+            start += 1  # "even the strongest model", "the currently best explanation", "strictly fewer nodes"
             continue
         if verb_after_means_word(doc, start, end, vocab):
             start += 1  # "without compromising accuracy": the verb goes, "accuracy" stays
@@ -547,15 +552,22 @@ def verb_after_means_word(doc, start, end, vocab):
 
 
 def hedges_a_value(doc, start, end):
-    """True when a number follows the word ``start`` within three words, inside the phrase
-    (``about 70%``, ``as much as 76.3%``), with the phrase going on after it."""
+    """True when a number or a variable follows the word ``start`` within three words, inside
+    the phrase (``about 70%``, ``as much as 76.3%``, ``at least $f$ nodes``), with the phrase
+    going on after it."""
     words = tokens(doc)
     for i in range(start + 1, min(start + 4, end - 1)):
-        if words[i].like_num or (_QUANTITY.match(words[i].lower_) and holds_digit(words[i])):
+        if words[i].like_num or (_QUANTITY.match(words[i].lower_) and holds_digit(words[i])) \
+                or is_variable(words[i]):
             return True
         if words[i].pos_ not in ("ADV", "ADP", "ADJ") and words[i].lower_ not in QUANTITY_HEDGES:
             return False
     return False
+
+
+def is_variable(token):
+    """One lower-case letter standing for a value (``$f$`` or ``k`` in ``at most f nodes``)."""
+    return len(token.text) == 1 and token.is_lower and token.text not in ("a", "i")
 
 
 def past_value_words(words, start, end):
