@@ -12,7 +12,7 @@ from . import defaults
 from .normalise import concept_key, is_acronym
 from .rules import CANDIDATE_RULES, DROP_RULES, REPAIR_RULES, SPAN_RULES, TYPE_RULES, score
 from .rules.base import Candidate, Piece, plain, term_type, tokens  # noqa: F401  (Candidate: public)
-from .rules.drops import is_generic, is_modifier_alone
+from .rules.drops import is_generic, is_institution, is_modifier_alone
 from .rules.heads import VOCABULARY_RULES
 from .rules.spans import WHOLE_PHRASE_ORIGINS, SpanContext, chunk_pieces, written_form
 
@@ -84,14 +84,15 @@ def cut_token(doc):
 def names_nothing(text, vocab):
     """A phrase made only of evaluative, degree or generic words (``state-of-the-art``,
     ``novel approach``), or a modifier alone (``in-distribution``: ``is_modifier_alone``),
-    names no concept, even when an acronym is defined for it."""
+    names no concept, even when an acronym is defined for it; nor does an institution's name
+    (``Lawrence Livermore National Laboratory (LLNL)``)."""
     lowered = text.lower()
     if lowered in vocab.evaluative or lowered.replace(" ", "-") in vocab.evaluative:
         return True
     words = lowered.replace("-", " ").split()
     judging = [word in vocab.evaluative or word in vocab.degree for word in words]
     return (any(judging) and all(judge or word in vocab.generic for word, judge in zip(words, judging))) \
-        or is_modifier_alone(text, concept_key(text), vocab)
+        or is_modifier_alone(text, concept_key(text), vocab) or is_institution(text)
 
 
 def phrases(doc, vocab, long_forms, matcher, term_matcher=None):

@@ -124,6 +124,10 @@ NAME_CASE_PAPERS = 2
 
 # Words named after a person, written capitalised wherever they stand: a phrase capitalised
 # throughout ("3D Gaussian Splatting") lower-cases its words but these.
+# Capitalised words that make a name an institution's (``Purdue University``, ``Jefferson Lab``,
+# ``University of California``): no concept (rules.drops.organisation_alone).
+INSTITUTIONS = frozenset(("University", "Institute", "Laboratory", "Lab", "College", "Academy"))
+
 EPONYMS = frozenset((
     "gaussian", "bayesian", "bayes", "markov", "markovian", "kalman", "gibbs", "monte", "carlo",
     "dirichlet", "hamiltonian", "lagrangian", "laplacian", "laplace", "euclidean", "boolean",

@@ -14,7 +14,9 @@ import scispacy.abbreviation  # noqa: F401  (registers the "abbreviation_detecto
 
 from . import defaults
 from .candidates import abbreviation_pairs, find_candidates, lists_names, names_nothing
+from .normalise import concept_key
 from .rules.base import forget_facts, hyphen_compound, words_of
+from .rules.drops import is_institution
 from .rules.spans import written_form
 from .concepts import concept_table, extract_records
 from .nlp import load_model
@@ -76,6 +78,8 @@ class AbbreviationSpans:
             long_text = written_form(doc, long_start, doc[long_start:long_end].text)
             if long_start > short_start and lists_names(long_text):
                 continue  # examples of the short form, not its long form
+            if is_institution(long_text) and concept_key(short_text) in self.vocabulary.terms:
+                continue  # KITTI, named after two institutes: the short form is the name
             if names_nothing(long_text, self.vocabulary):
                 empty.append(Span(doc, short_start, short_end, label="empty"))
                 continue

@@ -2143,3 +2143,21 @@ def test_bounds_and_choices_before_a_noun_are_no_part_of_a_concept(nlp):
     assert ("node", "hardware") in found["2506.20218"]
     assert ("gradient complexity", "problem") in found["2506.12444"]
     assert ("scheduling latency", "problem") in found["2506.04902"]
+
+
+def test_institutions_are_no_concepts(nlp):
+    """Five arXiv abstracts of the corpus (tests/fixtures/institutions.jsonl). Where a paper was
+    written or its data came from made methods: ``purdue university``, ``jefferson lab``,
+    ``lawrence berkeley national laboratory`` (defined with its acronym LBNL), ``university of
+    california``, ``national institute of standards and technology``, and the place of
+    ``University of S\\~ao Paulo``. A system named after one stays a concept (``Common Coalition
+    Language System at Lincoln Laboratory``, from SciERC's dev split, is no institution)."""
+    from paperkg.extract.rules.drops import is_institution
+
+    found = labelled_types(nlp, "institutions.jsonl", 5)
+    lowered = {label.lower() for label in every_label(found)}
+    for name in ("purdue university", "jefferson lab", "lawrence berkeley national laboratory", "lbnl",
+                 "university of california", "national institute of standards and technology", "são paulo"):
+        assert name not in lowered
+    assert ("SuperSONIC", "method") in found["2506.20657"]
+    assert not is_institution("Common Coalition Language System at Lincoln Laboratory")

@@ -121,11 +121,30 @@ def unit_of_a_value(piece, kind):
 
 @rule(score=0)
 def organisation_alone(piece, kind):
-    """A vendor or lab alone (NVIDIA, Google) is no concept; ``NVIDIA A100`` is hardware.
+    """A vendor or lab alone (NVIDIA, Google) is no concept; ``NVIDIA A100`` is hardware. Nor is
+    an institution named as one (``Purdue University``, ``University of California``, ``Lawrence
+    Livermore National Laboratory``, ``is_institution``).
 
     Example: "The kernels were provided by NVIDIA last year." -> no "NVIDIA"
     """
-    return piece.key in piece.vocab.organisations
+    if piece.key in piece.vocab.organisations or is_institution(piece.text):
+        return True
+    # the place or field an institution is of: "University of S\~ao Paulo", "Institute of Science"
+    return piece.start >= 2 and piece.doc[piece.start - 1].text == "of" \
+        and piece.doc[piece.start - 2].text in defaults.INSTITUTIONS
+
+
+def is_institution(text):
+    """``Purdue University``, ``University of California``, ``National Institute of Standards
+    and Technology``: capitalised words up to a word of defaults.INSTITUTIONS that ends the name
+    or comes before ``of`` (``Language System at Lincoln Laboratory`` names a system)."""
+    words = text.split()
+    for i, word in enumerate(words):
+        if not word[:1].isupper():
+            return False
+        if word in defaults.INSTITUTIONS and len(words) >= 2 and (i == len(words) - 1 or words[i + 1] == "of"):
+            return True
+    return False
 
 
 @rule(score=0)
