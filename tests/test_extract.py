@@ -2161,3 +2161,16 @@ def test_institutions_are_no_concepts(nlp):
         assert name not in lowered
     assert ("SuperSONIC", "method") in found["2506.20657"]
     assert not is_institution("Common Coalition Language System at Lincoln Laboratory")
+
+
+def test_more_measures_named_in_the_vocabulary_are_metrics(nlp):
+    """Five arXiv abstracts of the corpus (tests/fixtures/metric_names_more.jsonl). Captioning,
+    quality and segmentation measures were methods (``SPICE``, ``SRCC``) or kept the sign of
+    their value (``mean DSC=`` from ``mean DSC=0.841``); ``F-score`` was no concept."""
+    found = labelled_types(nlp, "metric_names_more.jsonl", 5)
+    assert ("SPICE", "metric") in found["2506.15583"]
+    assert ("SRCC", "metric") in found["2506.18326"]
+    assert {("CIDEr", "metric"), ("SPICE", "metric")} <= found["2506.18943"]
+    assert ("DSC", "metric") in found["2506.12106"]
+    assert ("F-score", "metric") in found["2506.18683"]
+    assert not [label for label in every_label(found) if label.endswith("=")]

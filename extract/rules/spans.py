@@ -475,8 +475,9 @@ def trim(doc, start, end, vocab):
             start += 1
             continue
         break
-    while end > start and words[end - 1].is_punct and words[end - 1].text != ")":
-        end -= 1
+    while end > start and (words[end - 1].is_punct and words[end - 1].text != ")"
+                           or words[end - 1].text in ("=", "<", ">", "\u2264", "\u2265", "\u2248")):
+        end -= 1  # "DSC=0.841": the sign goes with its value
     if end - start >= 2 and words[end - 1].lower_ in GAIN_WORDS \
             and term_type(concept_key(span_text(doc, start, end - 1)), vocab)[0] == "metric":
         end -= 1  # "accuracy gains", "mIoU improvements": what was measured
