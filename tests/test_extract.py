@@ -2174,3 +2174,20 @@ def test_more_measures_named_in_the_vocabulary_are_metrics(nlp):
     assert ("DSC", "metric") in found["2506.12106"]
     assert ("F-score", "metric") in found["2506.18683"]
     assert not [label for label in every_label(found) if label.endswith("=")]
+
+
+def test_words_of_use_and_dataset_variants(nlp):
+    """Eight arXiv abstracts of the corpus (tests/fixtures/used_and_versions.jsonl). A gerund that
+    says what a thing is used for stayed in it (``incorporating deprivation cost``, ``incorporating
+    issue``), as did a participle that only says it was used or studied (``evaluated multimodal
+    large language model``, ``adopted privacy-preserving distributed training``, ``generic
+    segmentation model``); a dataset's variant with a number or letter after a hyphen was a method
+    (``KITTI-360``, ``CIFAR-10-C``, ``CIFAR-100-LT``)."""
+    found = labelled_types(nlp, "used_and_versions.jsonl", 8)
+    assert not [label for label in every_label(found) if label.split()[0].lower() in (
+        "incorporating", "evaluated", "adopted", "generic", "employed", "considered")]
+    assert ("privacy-preserving distributed training", "method") in found["2506.18259"]
+    assert ("segmentation model", "method") in found["2506.19300"]
+    assert ("KITTI-360", "dataset") in found["2506.18725"]
+    assert {("CIFAR-10-C", "dataset"), ("CIFAR-100-C", "dataset")} <= found["2506.17874"]
+    assert ("CIFAR-100-LT", "dataset") in found["2506.18496"]

@@ -86,6 +86,7 @@ TYPE_RULES = (
     heads.head_noun,
     heads.shortfall_of_a_thing,
     heads.benchmark_name,
+    heads.version_of_a_dataset,
     context.appositive_of_typed_noun,
     context.example_of_typed_host,
     context.named_data_of_evaluation,

@@ -117,6 +117,20 @@ def benchmark_name(piece):
 
 
 @rule(score=0.8)
+def version_of_a_dataset(piece):
+    """A dataset's name with a size or version after a hyphen is that dataset's variant.
+
+    Example: "We search on ImageNet-16-120 with NAS." -> dataset "ImageNet-16-120"
+    """
+    text = piece.text
+    if " " in text or "-" not in text:
+        return None
+    stem, rest = text.split("-", 1)
+    return "dataset" if rest[:1].isdigit() and term_type(concept_key(stem), piece.vocab)[0] == "dataset" \
+        else None
+
+
+@rule(score=0.8)
 def generic_term_in_problem_context(piece):
     """A word used both as a term and as a plain noun is a concept alone in a problem's context.
 

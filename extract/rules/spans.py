@@ -20,6 +20,11 @@ SEPARATORS = {"e.g.", "i.e.", "e.g", "i.e", "eg", "ie", "etc.", "cf.", "viz.", "
 NOUN_PHRASE_POS = {"NOUN", "PROPN", "ADJ", "X"}
 # Verbs that name what follows them ("a method termed X"): no part of its name.
 NAMING_VERBS = frozenset(("termed", "dubbed", "named", "called", "coined"))
+# Gerunds that say what a thing is used for, before it ("Incorporating depth estimation improves
+# accuracy"): the verb goes, the thing stays.
+MEANS_GERUNDS = frozenset(("using", "leveraging", "incorporating", "employing", "utilizing", "utilising",
+                           "adopting", "integrating", "combining", "applying", "exploiting", "harnessing",
+                           "introducing", "adding"))
 DROPPED_POS = {"DET", "PRON", "NUM", "PUNCT", "ADP", "CCONJ", "SCONJ", "PART", "SYM", "SPACE"}
 _PARENTHESES = re.compile(r"\s*\([^()]*(?:\)|$)")
 _QUANTITY = re.compile(r"^(?:[+\-\u00b1~]?[\d.,]+(?:%|\u00d7)?[kmbx]?|%|[a-z]|[a-z\d]{0,3}[/+*^][a-z\d]{1,3}"
@@ -456,6 +461,9 @@ def trim(doc, start, end, vocab):
                 following.pos_ == "DET" or plain(following.lower_) in vocab.evaluative
                 or following.tag_ in ("JJR", "JJS", "RBR", "RBS") and (word.endswith("ly") or word in ("much", "far"))):
             start += 1  # "even the strongest model", "the currently best explanation", "strictly fewer nodes"
+            continue
+        if word in MEANS_GERUNDS and words[start].tag_ == "VBG" and start + 1 < end:
+            start += 1  # "Incorporating vision-based depth estimation (improves ...)"
             continue
         if verb_after_means_word(doc, start, end, vocab):
             start += 1  # "without compromising accuracy": the verb goes, "accuracy" stays
