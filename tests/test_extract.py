@@ -2191,3 +2191,23 @@ def test_words_of_use_and_dataset_variants(nlp):
     assert ("KITTI-360", "dataset") in found["2506.18725"]
     assert {("CIFAR-10-C", "dataset"), ("CIFAR-100-C", "dataset")} <= found["2506.17874"]
     assert ("CIFAR-100-LT", "dataset") in found["2506.18496"]
+
+
+def test_biases_and_losses_are_problems_and_a_verb_ends_a_subject(nlp):
+    """Eight arXiv abstracts of the corpus (tests/fixtures/biases_and_losses.jsonl). ``bias`` was
+    no word of the vocabulary, so ``gender biases``, ``social bias`` and ``regional bias`` named
+    nothing; it is a problem head now, generic alone (``inherent biases`` names nothing), and
+    ``inductive bias`` is a method. Losses of a quantity are problems (``packet loss``, ``accuracy
+    loss``), judging words go (``severe quality degradation``), and a verb in -s the parser put
+    inside a phrase ends its subject (``FiSco more reliably identifies nuanced biases``, ``the
+    flow-enhanced decoder recovers motion nuances`` were problems)."""
+    found = labelled_types(nlp, "biases_and_losses.jsonl", 8)
+    assert {("gender bias", "problem"), ("regional bias", "problem")} <= found["2506.16558"]
+    assert ("social bias", "problem") in found["2506.14903"]
+    assert ("packet loss", "problem") in found["2506.17084"]
+    assert ("accuracy loss", "problem") in found["2506.16591"]
+    assert ("inductive bias", "method") in found["2506.13680"]
+    assert ("quality degradation", "problem") in found["2506.16572"]
+    labels = every_label(found)
+    assert not [label for label in labels if " identifies " in label or " recovers " in label
+                or label.split()[0] in ("severe", "inherent")]

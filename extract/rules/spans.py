@@ -413,6 +413,10 @@ def trim(doc, start, end, vocab):
     starts at an acronym (``GPU throughput`` of ``Cloud-to-GPU throughput``)."""
     words = tokens(doc)
     start = after_naming_verb(words, start, end)
+    # a verb in -s inside a phrase ends its subject: "FiSco more reliably identifies nuanced biases"
+    start = next((i + 1 for i in range(end - 2, start, -1)
+                  if words[i].tag_ == "VBZ" and words[i].is_lower and words[i - 1].text != "-"
+                  and words[i + 1].text != "-"), start)
     if start < end and not is_acronym(words[start].text):
         start = min(start, hyphen_compound(doc, start)[0])
     while start < end:
