@@ -20,6 +20,8 @@ SEPARATORS = {"e.g.", "i.e.", "e.g", "i.e", "eg", "ie", "etc.", "cf.", "viz.", "
 NOUN_PHRASE_POS = {"NOUN", "PROPN", "ADJ", "X"}
 # Verbs that name what follows them ("a method termed X"): no part of its name.
 NAMING_VERBS = frozenset(("termed", "dubbed", "named", "called", "coined"))
+# Verbs the parser takes for a noun before the challenges they face ("FL face challenges").
+FACING_VERBS = frozenset(("face", "faces", "pose", "poses", "encounter", "encounters"))
 # Gerunds that say what a thing is used for, before it ("Incorporating depth estimation improves
 # accuracy"): the verb goes, the thing stays.
 MEANS_GERUNDS = frozenset(("using", "leveraging", "incorporating", "employing", "utilizing", "utilising",
@@ -414,9 +416,12 @@ def trim(doc, start, end, vocab):
     words = tokens(doc)
     start = after_naming_verb(words, start, end)
     # a verb in -s inside a phrase ends its subject: "FiSco more reliably identifies nuanced biases"
+    # as is "face" or "pose" before the challenges faced: "FL face challenges"
     start = next((i + 1 for i in range(end - 2, start, -1)
-                  if words[i].tag_ == "VBZ" and words[i].is_lower and words[i - 1].text != "-"
-                  and words[i + 1].text != "-"), start)
+                  if (words[i].tag_ == "VBZ" and words[i].is_lower and words[i - 1].text != "-"
+                      and words[i + 1].text != "-")
+                  or (words[i].lower_ in FACING_VERBS and singular(words[i + 1].lower_) in defaults.PROBLEM_OF)),
+                 start)
     if start < end and not is_acronym(words[start].text):
         start = min(start, hyphen_compound(doc, start)[0])
     while start < end:
