@@ -98,7 +98,8 @@ CLAUSE_VERBS = frozenset(("outperforms", "leverages", "employs", "demonstrates",
                           "requires", "provides", "enables", "allows", "adapts", "integrates",
                           "learns", "incorporates", "extends", "predicts", "generates", "maintains",
                           "ensures", "aligns", "encodes", "utilizes", "captures", "combines",
-                          "produces", "preserves"))
+                          "produces", "preserves", "needs", "hurts", "harms", "degrades", "dominates",
+                          "hides"))
 # Units a value is given in (``80 GB GPUs``, ``2.4 GHz cores``, ``3 dB``): they go with the value.
 VALUE_UNITS = frozenset(("kb", "mb", "gb", "tb", "kib", "mib", "gib", "tib", "hz", "khz", "mhz", "ghz",
                          "gbps", "mbps", "tflops", "pflops", "w", "kw", "mw", "kwh", "wh", "mah", "db", "fps"))

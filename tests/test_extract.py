@@ -2229,3 +2229,16 @@ def test_common_tasks_are_found_whatever_the_parse(nlp):
     labels = every_label(found)
     assert "time series dataset" not in labels and "human dataset" not in labels
     assert not [label for label in labels if " face challenge" in label]
+
+
+def test_terms_of_training_and_verbs_that_split_a_phrase(nlp):
+    """Three arXiv abstracts of the corpus (tests/fixtures/training_terms.jsonl). Terms of
+    training at scale are found (``token dropping``, ``spot instances``: hardware), and a verb
+    the parser put inside a phrase parts it in two, the subject kept (``the flow-enhanced decoder
+    recovers motion nuances``: the decoder is a method, ``... decoder recovers motion nuance`` no
+    concept)."""
+    found = labelled_types(nlp, "training_terms.jsonl", 3)
+    assert ("token dropping", "method") in found["2504.17816"]
+    assert any(label.endswith("spot instance") and kind == "hardware" for label, kind in found["2506.15461"])
+    assert ("flow-enhanced decoder", "method") in found["2506.17912"]
+    assert not [label for label in every_label(found) if " recovers " in label]

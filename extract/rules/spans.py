@@ -415,13 +415,6 @@ def trim(doc, start, end, vocab):
     starts at an acronym (``GPU throughput`` of ``Cloud-to-GPU throughput``)."""
     words = tokens(doc)
     start = after_naming_verb(words, start, end)
-    # a verb in -s inside a phrase ends its subject: "FiSco more reliably identifies nuanced biases"
-    # as is "face" or "pose" before the challenges faced: "FL face challenges"
-    start = next((i + 1 for i in range(end - 2, start, -1)
-                  if (words[i].tag_ == "VBZ" and words[i].is_lower and words[i - 1].text != "-"
-                      and words[i + 1].text != "-")
-                  or (words[i].lower_ in FACING_VERBS and singular(words[i + 1].lower_) in defaults.PROBLEM_OF)),
-                 start)
     if start < end and not is_acronym(words[start].text):
         start = min(start, hyphen_compound(doc, start)[0])
     while start < end:
@@ -696,10 +689,18 @@ def has_own_head(item, head, kind, vocab):
 
 def is_verb_taken_for_noun(token, vocab):
     """A verb in the third person inside a phrase (``Cascade limits slowdown``, ``KDRL leverages
-    policy gradient optimization``): the parser took the sentence's verb for a noun, and the
-    phrase is two. The verbs: problem and introducing verbs, and ``defaults.CLAUSE_VERBS``."""
+    policy gradient optimization``, ``FiSco more reliably identifies nuanced biases``): the
+    parser took the sentence's verb for a noun, and the phrase is two. The verbs: any the tagger
+    calls one, and problem and introducing verbs and ``defaults.CLAUSE_VERBS`` it calls a plural;
+    ``face`` or ``pose`` before the challenges faced (``FL face challenges``)."""
     word = token.lower_
-    return token.tag_ in ("NNS", "VBZ") and word.endswith("s") \
+    doc = token.doc
+    if token.tag_ == "VBZ" and token.is_lower and word.endswith("s") \
+            and doc[token.i - 1].text != "-" and doc[token.i + 1].text != "-":
+        return True
+    if word in FACING_VERBS and singular(doc[token.i + 1].lower_) in defaults.PROBLEM_OF:
+        return True
+    return token.tag_ == "NNS" and word.endswith("s") \
         and (word in vocab.problem_verbs or word in vocab.intro_verbs or word in defaults.CLAUSE_VERBS)
 
 
