@@ -2242,3 +2242,12 @@ def test_terms_of_training_and_verbs_that_split_a_phrase(nlp):
     assert any(label.endswith("spot instance") and kind == "hardware" for label, kind in found["2506.15461"])
     assert ("flow-enhanced decoder", "method") in found["2506.17912"]
     assert not [label for label in every_label(found) if " recovers " in label]
+
+
+def test_a_verb_after_a_defined_long_form_is_no_head(nlp):
+    """An arXiv abstract of the corpus (tests/fixtures/long_form_then_verb.jsonl): ``Large
+    language models (LLMs) demand extensive memory capacity`` made the problem ``large language
+    models demand`` (``demand`` is a term's head noun, here the sentence's verb)."""
+    found = labelled_types(nlp, "long_form_then_verb.jsonl", 1)
+    assert ("large language model", "method") in found["2505.06653"]
+    assert not [label for label in every_label(found) if label.endswith("demand")]

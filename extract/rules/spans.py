@@ -142,14 +142,15 @@ def shares_the_head(item):
 
 @rule(score=0.6)
 def long_form_with_head(doc, context):
-    """A defined long form, its acronym in parentheses and a field head noun after them.
+    """A defined long form, its acronym in parentheses and a field head noun after them (a noun:
+    in ``Large language models (LLMs) demand extensive memory``, ``demand`` is the verb).
 
     Example: "Vision Transformer (ViT) inference is costly on phones." -> problem "vision transformer inference"
     """
     for span in context.long_forms:
         close = span.end + 2
         if close + 1 < len(doc) and doc[span.end].text == "(" and doc[close].text == ")" \
-                and concept_key(doc[close + 1].text) in context.vocab.terms:
+                and doc[close + 1].tag_ not in ("VB", "VBP", "VBD") and concept_key(doc[close + 1].text) in context.vocab.terms:
             yield Phrase(doc[span.start:close + 2], "long_form_with_head")
 
 
