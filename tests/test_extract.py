@@ -2251,3 +2251,14 @@ def test_a_verb_after_a_defined_long_form_is_no_head(nlp):
     found = labelled_types(nlp, "long_form_then_verb.jsonl", 1)
     assert ("large language model", "method") in found["2505.06653"]
     assert not [label for label in every_label(found) if label.endswith("demand")]
+
+
+def test_a_phrase_ending_inside_a_hyphenated_phrase_names_nothing(nlp):
+    """Two arXiv abstracts of the corpus (tests/fixtures/cut_hyphenated.jsonl): ``limited
+    chain-of-thought (CoT) data`` gave the problem ``limited chain`` (the definition took
+    ``chain-of-thought`` out of the phrase) and ``non-cooperative time-of-flight (ToF)`` the
+    problem ``non-cooperative time``."""
+    found = labelled_types(nlp, "cut_hyphenated.jsonl", 2)
+    labels = every_label(found)
+    assert "limited chain" not in labels and "non-cooperative time" not in labels
+    assert ("chain-of-thought", "method") in found["2505.14264"]

@@ -179,6 +179,22 @@ def point_in_time(piece, kind):
             and head is not None and head.lower_ in ("at", "during"))
 
 
+@rule(score=0)
+def cut_from_a_hyphenated_phrase(piece, kind):
+    """A phrase that ends inside a hyphenated phrase (``limited chain`` of ``limited
+    chain-of-thought (CoT) data``, where the definition took ``chain-of-thought`` out) names
+    nothing: the word goes on with ``-of-`` or ``-the-`` (``-to-``, ``-and-`` join two things).
+
+    Example: "We use limited chain-of-thought (CoT) data." -> no "limited chain"
+    """
+    doc, end = piece.doc, piece.end
+    return end + 1 < len(doc) and doc[end].text == "-" and not doc[end - 1].whitespace_ \
+        and doc[end - 1].is_lower and doc[end + 1].lower_ in _HYPHENED_FUNCTION_WORDS
+
+
+_HYPHENED_FUNCTION_WORDS = frozenset(("of", "the"))
+
+
 def is_modifier_alone(text, key, vocab):
     """One hyphenated word that only modifies a noun (``on-device``, ``on-chip``, ``in-memory``,
     ``out-of-domain``), or ``real time``, with no noun of its own; field terms that take this form
