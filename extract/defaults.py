@@ -152,7 +152,8 @@ ACRONYM_ADJECTIVE_WORDS = ("based", "driven", "like", "specific", "style", "leve
                            "grade", "sized", "type", "as", "to")
 
 # Generic heads after a system's name ("the JAVELIN system"): the concept is the name.
-NAME_TAILS = TERM_TAILS + GENERIC_TAILS + ("architecture", "library", "platform", "tool", "toolkit")
+NAME_TAILS = TERM_TAILS + GENERIC_TAILS + ("architecture", "library", "platform", "tool", "toolkit", "implementation",
+                                         "codebase", "setup", "backend", "package", "engine", "ecosystem")
 
 # Last words skipped when typing a phrase that is not typed otherwise ("AI scaling trends" is
 # typed by "scaling").

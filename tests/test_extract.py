@@ -2262,3 +2262,13 @@ def test_a_phrase_ending_inside_a_hyphenated_phrase_names_nothing(nlp):
     labels = every_label(found)
     assert "limited chain" not in labels and "non-cooperative time" not in labels
     assert ("chain-of-thought", "method") in found["2505.14264"]
+
+
+def test_a_name_before_a_word_for_its_software_is_the_concept(nlp):
+    """An arXiv abstract of the corpus (tests/fixtures/names_before_a_tail.jsonl): ``the RISC-V
+    ecosystem`` named nothing; a name before implementation, codebase, setup, backend, package,
+    engine or ecosystem is the concept, as before system or library (``defaults.NAME_TAILS``)."""
+    found = labelled_types(nlp, "names_before_a_tail.jsonl", 1)
+    assert ("RISC-V", "method") in found["2506.15418"]
+    [record] = concepts.extract_records([related("We release the JAVELIN implementation and the HydraServe codebase.")], nlp)
+    assert {c["label"] for c in record["concepts"]} == {"JAVELIN", "HydraServe"}
