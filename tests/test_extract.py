@@ -2272,3 +2272,16 @@ def test_a_name_before_a_word_for_its_software_is_the_concept(nlp):
     assert ("RISC-V", "method") in found["2506.15418"]
     [record] = concepts.extract_records([related("We release the JAVELIN implementation and the HydraServe codebase.")], nlp)
     assert {c["label"] for c in record["concepts"]} == {"JAVELIN", "HydraServe"}
+
+
+def test_variability_is_a_problem_head(nlp):
+    """Four arXiv abstracts of the corpus (tests/fixtures/variability.jsonl). ``output
+    variability``, ``spatial variability`` named nothing (``variability`` was no word of the
+    vocabulary); it is a problem head now, generic alone. ``quality control`` is a task, a fixed
+    name whose words make no other phrase a concept (``control approach`` stays nothing)."""
+    found = labelled_types(nlp, "variability.jsonl", 4)
+    assert {("output variability", "problem"), ("response variability", "problem")} <= found["2506.16584"]
+    assert ("spatial variability", "problem") in found["2506.17747"]
+    assert ("quality control", "problem") in found["2506.18787"]
+    labels = every_label(found)
+    assert "variability" not in labels and "control approach" not in labels
