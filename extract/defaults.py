@@ -127,7 +127,8 @@ NAME_CASE_PAPERS = 2
 # throughout ("3D Gaussian Splatting") lower-cases its words but these.
 # Capitalised words that make a name an institution's (``Purdue University``, ``Jefferson Lab``,
 # ``University of California``): no concept (rules.drops.organisation_alone).
-INSTITUTIONS = frozenset(("University", "Institute", "Laboratory", "Lab", "College", "Academy"))
+INSTITUTIONS = frozenset(("University", "Institute", "Laboratory", "Lab", "College", "Academy", "Ministry",
+                          "Agency", "Consortium"))
 
 EPONYMS = frozenset((
     "gaussian", "bayesian", "bayes", "markov", "markovian", "kalman", "gibbs", "monte", "carlo",

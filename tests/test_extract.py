@@ -2285,3 +2285,19 @@ def test_variability_is_a_problem_head(nlp):
     assert ("quality control", "problem") in found["2506.18787"]
     labels = every_label(found)
     assert "variability" not in labels and "control approach" not in labels
+
+
+def test_processors_and_boards_named_by_product_are_hardware(nlp):
+    """Five arXiv abstracts of the corpus (tests/fixtures/hardware_products.jsonl). Product names
+    of boards and accelerators were methods or datasets (``NVIDIA Jetson Nano``, ``EdgeTPU``; ``We
+    evaluate on a Jetson Nano`` made a dataset); names opened by an English hardware word stay
+    what they are (``Robot Operating System`` is software, ``LiDAR SLAM`` a method), and a
+    ministry is no concept (``Italian Ministry of Justice``)."""
+    found = labelled_types(nlp, "hardware_products.jsonl", 5)
+    assert ("NVIDIA Jetson Nano", "hardware") in found["2506.14833"]
+    assert ("EdgeTPU", "hardware") in found["2504.03654"]
+    assert ("robot operating system", "method") in found["2506.16882"]
+    assert ("LiDAR SLAM", "hardware") not in found["2506.18016"]
+    assert not [label for label in every_label(found) if "ministry" in label.lower()]
+    [record] = concepts.extract_records([related("We evaluate on a Jetson Nano and a TPUv4.")], nlp)
+    assert {c["type"] for c in record["concepts"]} == {"hardware"}

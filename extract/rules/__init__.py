@@ -87,6 +87,7 @@ TYPE_RULES = (
     heads.head_noun,
     heads.shortfall_of_a_thing,
     heads.benchmark_name,
+    heads.hardware_product_name,
     heads.version_of_a_dataset,
     context.appositive_of_typed_noun,
     context.example_of_typed_host,

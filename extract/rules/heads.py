@@ -9,6 +9,7 @@ import re
 
 from .. import defaults
 from ..normalise import concept_key, is_acronym
+from ..vocabulary import general_english
 from .base import before_tail_is_name, hyphen_compound, is_name, plain, rule, term_type, tokens, words_of
 
 
@@ -114,6 +115,29 @@ def benchmark_name(piece):
     """
     words = piece.text.split()
     return "dataset" if len(words) == 1 and _BENCHMARK_NAME.search(words[0]) else None
+
+
+@rule(score=0.8)
+def hardware_product_name(piece):
+    """A processor or board by its product name: a hardware acronym with its version or place
+    (``TPUv4``, ``EdgeTPU``), or a name opened by a hardware family, after a vendor or not
+    (``Jetson Nano``, ``NVIDIA Jetson Orin``), whatever the verb before it.
+
+    Example: "We evaluate on a Jetson Nano and a TPUv4." -> hardware "Jetson Nano"
+    """
+    words = piece.text.split()
+    if len(words) == 1:
+        return "hardware" if _HARDWARE_NAME.match(words[0]) else None
+    first = words[1] if concept_key(words[0]) in piece.vocab.organisations else words[0]
+    # a family's name, no English word (``Robot Operating System`` is software), and no term
+    # or acronym ending the name (``LiDAR SLAM`` is a method)
+    return "hardware" if first[:1].isupper() and is_name(piece.tokens) \
+        and first.lower() not in general_english() and term_type(concept_key(words[-1]), piece.vocab)[0] is None \
+        and not (words[-1].isalpha() and words[-1].isupper()) \
+        and term_type(concept_key(first), piece.vocab)[0] == "hardware" else None
+
+
+_HARDWARE_NAME = re.compile(r"^(?:Edge|Cloud)?(?:TPU|GPU|NPU|CPU|DPU|IPU)(?:-?v?\d+[a-z]*)?$")
 
 
 @rule(score=0.8)
