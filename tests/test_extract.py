@@ -2301,3 +2301,24 @@ def test_processors_and_boards_named_by_product_are_hardware(nlp):
     assert not [label for label in every_label(found) if "ministry" in label.lower()]
     [record] = concepts.extract_records([related("We evaluate on a Jetson Nano and a TPUv4.")], nlp)
     assert {c["type"] for c in record["concepts"]} == {"hardware"}
+
+
+def test_coordinated_phrases_with_heads_of_their_own_stay_apart(nlp):
+    """Five arXiv abstracts of the corpus (tests/fixtures/coordinated_heads.jsonl). Two phrases
+    joined by ``and`` were glued when the second had several words after its first
+    (``balanced request scheduling and flexible PD node allocation`` gave ``balanced request
+    scheduling PD node allocation``; ``Global dependency modeling and spatial position modeling``,
+    ``pathology prediction and differential diagnosis`` likewise) or the first was a term of the
+    field (``artificial intelligence and machine learning applications``); ``model or expert
+    parallelism`` names both parallelisms, as ``data and model parallelism`` does."""
+    found = labelled_types(nlp, "coordinated_heads.jsonl", 5)
+    assert {("balanced request scheduling", "method"), ("PD node allocation", "problem")} <= found["2504.03775"]
+    assert {("global dependency modeling", "problem"), ("spatial position modeling", "problem")} <= found["2506.15940"]
+    assert {("pathology prediction", "problem"), ("differential diagnosis", "problem")} <= found["2506.19702"]
+    assert {("model parallelism", "method"), ("expert parallelism", "method")} <= found["2504.01337"]
+    labels = every_label(found)
+    assert not [label for label in labels if label in (
+        "balanced request scheduling PD node allocation", "artificial intelligence learning application",
+        "global dependency modeling position modeling", "pathology prediction differential diagnosis")]
+    [record] = concepts.extract_records([related("We use data and model parallelism on 64 GPUs.")], nlp)
+    assert {"data parallelism", "model parallelism"} <= {c["label"] for c in record["concepts"]}

@@ -134,9 +134,10 @@ def modifiers_sharing_a_head(doc, context):
 
 
 def shares_the_head(item):
-    """A word listed alone, as a noun's modifier would be: singular, lower case, nothing of its
-    own before it (``tensor`` in ``tensor, pipeline and data parallelism``)."""
-    return (item.tag_ == "NN" and item.is_lower and item.is_alpha
+    """A word listed alone, as a noun's modifier would be: a noun in lower case (``data``, which
+    the tagger may call a plural), nothing of its own before it (``tensor`` in ``tensor, pipeline
+    and data parallelism``)."""
+    return (item.tag_ in ("NN", "NNS") and item.is_lower and item.is_alpha
             and not any(child.i < item.i for child in item.children))
 
 
@@ -767,9 +768,15 @@ def chunk_pieces(doc, start, end, vocab):
         head = label_text(doc, first_end, end) if first_end < end else None
         return listed_items(doc, start, comma, end, head, vocab) + chunk_pieces(doc, comma + 1, end, vocab)
     named = is_name(words[start:left_end]) or is_name([first])
-    shared_head = end - first_end == 1 and word_type(words[end - 1], vocab)
-    if shared_head and has_own_head(words[start:left_end], words[end - 1], shared_head, vocab):
-        # "image classification and image segmentation": two phrases, whatever the parse says
+    shared_kind = word_type(words[end - 1], vocab)
+    shared_head = end - first_end == 1 and shared_kind
+    left, left_words = words[start:left_end], span_text(doc, start, left_end).split()
+    if (shared_kind and first_end < end and (shared_head or len(left_words) >= 2)
+            and has_own_head(left, words[end - 1], shared_kind, vocab)) \
+            or (len(left_words) >= 2 and concept_key(" ".join(left_words)) in vocab.terms):
+        # "image classification and image segmentation", "balanced request scheduling and flexible
+        # PD node allocation", "artificial intelligence and machine learning models": two
+        # phrases, whatever the parse says
         return [(s, e, label_text(doc, s, e))
                 for s, e in (trim(doc, s, e, vocab) for s, e in ((start, left_end), (cc + 1, end)))
                 if s < e]
