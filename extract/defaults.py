@@ -125,6 +125,14 @@ NAME_CASE_PAPERS = 2
 
 # Words named after a person, written capitalised wherever they stand: a phrase capitalised
 # throughout ("3D Gaussian Splatting") lower-cases its words but these.
+# Families of pretrained models, by the letters their names open with (``GPT-4o``, ``Llama-3-8B``,
+# ``Qwen2.5-7B``): what experiments run "on" is then a model, not a dataset
+# (rules.context.named_data_of_evaluation).
+MODEL_FAMILIES = frozenset(("gpt", "llama", "qwen", "mistral", "mixtral", "gemma", "claude", "gemini",
+                            "bert", "roberta", "deberta", "t", "deepseek", "vicuna", "resnet", "vit",
+                            "whisper", "yolo", "yolov", "dinov", "internvl", "llava", "phi", "olmo",
+                            "pythia", "opt", "bloom", "falcon", "palm", "codellama", "starcoder"))
+
 # Capitalised words that make a name an institution's (``Purdue University``, ``Jefferson Lab``,
 # ``University of California``): no concept (rules.drops.organisation_alone).
 INSTITUTIONS = frozenset(("University", "Institute", "Laboratory", "Lab", "College", "Academy", "Ministry",

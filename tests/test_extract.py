@@ -2322,3 +2322,19 @@ def test_coordinated_phrases_with_heads_of_their_own_stay_apart(nlp):
         "global dependency modeling position modeling", "pathology prediction differential diagnosis")]
     [record] = concepts.extract_records([related("We use data and model parallelism on 64 GPUs.")], nlp)
     assert {"data parallelism", "model parallelism"} <= {c["label"] for c in record["concepts"]}
+
+
+def test_pretrained_models_evaluated_on_are_methods(nlp):
+    """Three arXiv abstracts of the corpus (tests/fixtures/model_families.jsonl) and sentences of
+    the same shape: what experiments run on is a dataset, unless it is a pretrained model named by
+    its family and version (``evaluate on LLaMA3-8B``, ``experiments on GPT-4o``, ``evaluations
+    on Qwen2-VL``; ``defaults.MODEL_FAMILIES``)."""
+    found = labelled_types(nlp, "model_families.jsonl", 3)
+    assert ("LLaMA3-8B", "method") in found["2503.23777"]
+    assert ("GPT-4o", "method") in found["2505.02177"]
+    assert ("Qwen2-VL", "method") in found["2505.10118"]
+    [record] = concepts.extract_records([related(
+        "Experiments on LLaMA-2 and Mistral-7B show gains, as do tests on T5 and ImageNet.")], nlp)
+    types = {c["label"]: c["type"] for c in record["concepts"]}
+    assert types["LLaMA-2"] == types["Mistral-7B"] == types["T5"] == "method"
+    assert types["ImageNet"] == "dataset"

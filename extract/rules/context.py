@@ -9,6 +9,8 @@ named unit with its own docstring and example phrase, which the output's ``sourc
 tests/test_rules.py exercises.
 """
 
+import re
+
 from .. import defaults
 from ..normalise import concept_key, is_acronym
 from .base import hyphen_compound, rule, word_type
@@ -202,9 +204,20 @@ def named_data_of_evaluation(piece):
     Example: "We evaluate on Pascal3D and ObjectNet." -> dataset "Pascal3D"
     """
     on = preposition(piece, ("on", "across", "over"), several=False)
-    if on is None or not is_proper(piece):
+    if on is None or not is_proper(piece) or is_pretrained_model(piece.text):
         return None
     return "dataset" if on.head.lower_ in piece.vocab.evaluation_words else None
+
+
+def is_pretrained_model(name):
+    """A name of a pretrained model's family with its version or size (``GPT-4o``, ``LLaMA-2``,
+    ``Qwen2.5-7B``, ``BERT``, ``T5``; ``defaults.MODEL_FAMILIES``)."""
+    stem = _NAME_STEM.match(name)
+    return stem is not None and stem.group(0).lower() in defaults.MODEL_FAMILIES \
+        and (len(stem.group(0)) > 1 or len(name) > 1)
+
+
+_NAME_STEM = re.compile(r"[A-Za-z]+(?=[-\d.]|$)")
 
 
 @rule(score=0.8)
