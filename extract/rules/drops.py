@@ -121,9 +121,10 @@ def unit_of_a_value(piece, kind):
 
 @rule(score=0)
 def organisation_alone(piece, kind):
-    """A vendor or lab alone (NVIDIA, Google) is no concept; ``NVIDIA A100`` is hardware. Nor is
-    an institution named as one (``Purdue University``, ``University of California``, ``Lawrence
-    Livermore National Laboratory``, ``is_institution``).
+    """A vendor, lab or institution alone (NVIDIA, Purdue University) is no concept.
+
+    ``NVIDIA A100`` is hardware. Institutions: ``University of California``, ``Lawrence Livermore
+    National Laboratory`` (``is_institution``), and the place after one (``University of X``).
 
     Example: "The kernels were provided by NVIDIA last year." -> no "NVIDIA"
     """
@@ -181,9 +182,10 @@ def point_in_time(piece, kind):
 
 @rule(score=0)
 def cut_from_a_hyphenated_phrase(piece, kind):
-    """A phrase that ends inside a hyphenated phrase (``limited chain`` of ``limited
-    chain-of-thought (CoT) data``, where the definition took ``chain-of-thought`` out) names
-    nothing: the word goes on with ``-of-`` or ``-the-`` (``-to-``, ``-and-`` join two things).
+    """A phrase that ends inside a hyphenated phrase going on with -of- or -the- names nothing.
+
+    ``limited chain`` of ``limited chain-of-thought (CoT) data``, where the definition took
+    ``chain-of-thought`` out of the phrase (``-to-``, ``-and-`` join two things and stay).
 
     Example: "We use limited chain-of-thought (CoT) data." -> no "limited chain"
     """

@@ -119,9 +119,10 @@ def benchmark_name(piece):
 
 @rule(score=0.8)
 def hardware_product_name(piece):
-    """A processor or board by its product name: a hardware acronym with its version or place
-    (``TPUv4``, ``EdgeTPU``), or a name opened by a hardware family, after a vendor or not
-    (``Jetson Nano``, ``NVIDIA Jetson Orin``), whatever the verb before it.
+    """A processor or board named by its product name is hardware, whatever the verb before it.
+
+    A hardware acronym with its version or place (``TPUv4``, ``EdgeTPU``), or a name opened by a
+    hardware family, after a vendor or not (``Jetson Nano``, ``NVIDIA Jetson Orin``).
 
     Example: "We evaluate on a Jetson Nano and a TPUv4." -> hardware "Jetson Nano"
     """
@@ -144,7 +145,7 @@ _HARDWARE_NAME = re.compile(r"^(?:Edge|Cloud)?(?:TPU|GPU|NPU|CPU|DPU|IPU)(?:-?v?
 def version_of_a_dataset(piece):
     """A dataset's name with a size or version after a hyphen is that dataset's variant.
 
-    Example: "We search on ImageNet-16-120 with NAS." -> dataset "ImageNet-16-120"
+    Example: "We test robustness on CIFAR-10-C and NAS." -> dataset "CIFAR-10-C"
     """
     text = piece.text
     if " " in text or "-" not in text:

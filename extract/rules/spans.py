@@ -143,8 +143,10 @@ def shares_the_head(item):
 
 @rule(score=0.6)
 def long_form_with_head(doc, context):
-    """A defined long form, its acronym in parentheses and a field head noun after them (a noun:
-    in ``Large language models (LLMs) demand extensive memory``, ``demand`` is the verb).
+    """A defined long form, its acronym in parentheses and a field head noun after them.
+
+    The word after them must be no verb: in ``Large language models (LLMs) demand extensive
+    memory``, ``demand`` is the sentence's verb.
 
     Example: "Vision Transformer (ViT) inference is costly on phones." -> problem "vision transformer inference"
     """
