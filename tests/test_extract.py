@@ -778,7 +778,7 @@ def test_a_sentence_adverb_is_no_part_of_a_concept(nlp):
     extracted = concepts.extract_records(records, nlp)
     labels = {c["label"] for record in extracted for c in record["concepts"]}
     adverbs = ("also", "yet", "already", "often", "then", "thus", "just", "typically")
-    assert not [label for label in labels if label.split()[0].lower() in adverbs]
+    assert not opening_with(labels, adverbs)
     assert "deployed application" in labels and any("visual noise" in label for label in labels)
 
 
@@ -825,6 +825,11 @@ def labelled_types(nlp, fixture, count):
 def every_label(found):
     """The labels of all papers of a ``labelled_types`` result."""
     return {label for labels in found.values() for label, _ in labels}
+
+
+def opening_with(labels, words):
+    """The labels whose first word (lower case) is one of ``words``."""
+    return [label for label in labels if label.split()[0].lower() in words]
 
 
 def test_field_words_in_their_everyday_sense_are_no_concepts(nlp):
@@ -1577,8 +1582,8 @@ def test_words_that_judge_or_date_a_thing_open_no_label(nlp):
     technique of distributed computing."""
     found = labelled_types(nlp, "judging_words_more.jsonl", 5)
     labels = every_label(found)
-    assert not [label for label in labels if label.split()[0].lower() in (
-        "mainstream", "representative", "reliable", "precise", "performant", "dominant", "future")]
+    assert not opening_with(labels, (
+        "mainstream", "representative", "reliable", "precise", "performant", "dominant", "future"))
     assert ("syndrome diagnosis", "problem") in found["2505.13156"]
     [record] = concepts.extract_records([related(
         "Replicas agree through reliable broadcast before a reliable model is chosen.")], nlp)
@@ -2138,8 +2143,8 @@ def test_bounds_and_choices_before_a_noun_are_no_part_of_a_concept(nlp):
     stayed in the label."""
     found = labelled_types(nlp, "values_and_choices.jsonl", 7)
     labels = every_label(found)
-    assert not [label for label in labels if label.split()[0].lower() in (
-        "at", "least", "strictly", "selected", "nearby", "best-known", "slight")]
+    assert not opening_with(labels, (
+        "at", "least", "strictly", "selected", "nearby", "best-known", "slight"))
     assert ("node", "hardware") in found["2506.20218"]
     assert ("gradient complexity", "problem") in found["2506.12444"]
     assert ("scheduling latency", "problem") in found["2506.04902"]
@@ -2184,8 +2189,8 @@ def test_words_of_use_and_dataset_variants(nlp):
     segmentation model``); a dataset's variant with a number or letter after a hyphen was a method
     (``KITTI-360``, ``CIFAR-10-C``, ``CIFAR-100-LT``)."""
     found = labelled_types(nlp, "used_and_versions.jsonl", 8)
-    assert not [label for label in every_label(found) if label.split()[0].lower() in (
-        "incorporating", "evaluated", "adopted", "generic", "employed", "considered")]
+    assert not opening_with(every_label(found), (
+        "incorporating", "evaluated", "adopted", "generic", "employed", "considered"))
     assert ("privacy-preserving distributed training", "method") in found["2506.18259"]
     assert ("segmentation model", "method") in found["2506.19300"]
     assert ("KITTI-360", "dataset") in found["2506.18725"]
