@@ -123,8 +123,6 @@ HYPHENATED_VERBS = frozenset(("fine-tune", "fine-tunes", "pre-train", "pre-train
 # otherwise the capitals are taken for a definition's or a title's (concepts.preferred_labels).
 NAME_CASE_PAPERS = 2
 
-# Words named after a person, written capitalised wherever they stand: a phrase capitalised
-# throughout ("3D Gaussian Splatting") lower-cases its words but these.
 # Families of pretrained models, by the letters their names open with (``GPT-4o``, ``Llama-3-8B``,
 # ``Qwen2.5-7B``): what experiments run "on" is then a model, not a dataset
 # (rules.context.named_data_of_evaluation).
@@ -138,6 +136,8 @@ MODEL_FAMILIES = frozenset(("gpt", "llama", "qwen", "mistral", "mixtral", "gemma
 INSTITUTIONS = frozenset(("University", "Institute", "Laboratory", "Lab", "College", "Academy", "Ministry",
                           "Agency", "Consortium"))
 
+# Words named after a person, written capitalised wherever they stand: a phrase capitalised
+# throughout ("3D Gaussian Splatting") lower-cases its words but these.
 EPONYMS = frozenset((
     "gaussian", "bayesian", "bayes", "markov", "markovian", "kalman", "gibbs", "monte", "carlo",
     "dirichlet", "hamiltonian", "lagrangian", "laplacian", "laplace", "euclidean", "boolean",
@@ -161,8 +161,9 @@ ACRONYM_ADJECTIVE_WORDS = ("based", "driven", "like", "specific", "style", "leve
                            "grade", "sized", "type", "as", "to")
 
 # Generic heads after a system's name ("the JAVELIN system"): the concept is the name.
-NAME_TAILS = TERM_TAILS + GENERIC_TAILS + ("architecture", "library", "platform", "tool", "toolkit", "implementation",
-                                         "codebase", "setup", "backend", "package", "engine", "ecosystem")
+NAME_TAILS = TERM_TAILS + GENERIC_TAILS + ("architecture", "library", "platform", "tool", "toolkit",
+                                         "implementation", "codebase", "setup", "backend", "package",
+                                         "engine", "ecosystem")
 
 # Last words skipped when typing a phrase that is not typed otherwise ("AI scaling trends" is
 # typed by "scaling").

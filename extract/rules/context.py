@@ -213,8 +213,7 @@ def is_pretrained_model(name):
     """A name of a pretrained model's family with its version or size (``GPT-4o``, ``LLaMA-2``,
     ``Qwen2.5-7B``, ``BERT``, ``T5``; ``defaults.MODEL_FAMILIES``)."""
     stem = _NAME_STEM.match(name)
-    return stem is not None and stem.group(0).lower() in defaults.MODEL_FAMILIES \
-        and (len(stem.group(0)) > 1 or len(name) > 1)
+    return stem is not None and stem.group(0).lower() in defaults.MODEL_FAMILIES and len(name) > 1
 
 
 _NAME_STEM = re.compile(r"[A-Za-z]+(?=[-\d.]|$)")

@@ -140,10 +140,12 @@ def is_institution(text):
     and Technology``: capitalised words up to a word of defaults.INSTITUTIONS that ends the name
     or comes before ``of`` (``Language System at Lincoln Laboratory`` names a system)."""
     words = text.split()
-    for i, word in enumerate(words):
+    if len(words) < 2:
+        return False
+    for word, after in zip(words, words[1:] + [None]):
         if not word[:1].isupper():
             return False
-        if word in defaults.INSTITUTIONS and len(words) >= 2 and (i == len(words) - 1 or words[i + 1] == "of"):
+        if word in defaults.INSTITUTIONS and after in (None, "of"):
             return True
     return False
 

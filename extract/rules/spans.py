@@ -153,7 +153,8 @@ def long_form_with_head(doc, context):
     for span in context.long_forms:
         close = span.end + 2
         if close + 1 < len(doc) and doc[span.end].text == "(" and doc[close].text == ")" \
-                and doc[close + 1].tag_ not in ("VB", "VBP", "VBD") and concept_key(doc[close + 1].text) in context.vocab.terms:
+                and doc[close + 1].tag_ not in ("VB", "VBP", "VBD") \
+                and concept_key(doc[close + 1].text) in context.vocab.terms:
             yield Phrase(doc[span.start:close + 2], "long_form_with_head")
 
 
@@ -462,10 +463,7 @@ def trim(doc, start, end, vocab):
         if word == "at" and start + 1 < end and words[start + 1].lower_ in ("least", "most"):
             start += 2  # "at least nodes", where the math of "at least $x = \omega(\log n)$ nodes" went
             continue
-        following = next((w for w in words[start + 1:end] if not w.is_space), None)
-        if words[start].pos_ == "ADV" and following is not None and (
-                following.pos_ == "DET" or plain(following.lower_) in vocab.evaluative
-                or following.tag_ in ("JJR", "JJS", "RBR", "RBS") and (word.endswith("ly") or word in ("much", "far"))):
+        if words[start].pos_ == "ADV" and adverb_before_a_judgement(words, start, end, vocab):
             start += 1  # "even the strongest model", "the currently best explanation", "strictly fewer nodes"
             continue
         if word in MEANS_GERUNDS and words[start].tag_ == "VBG" and start + 1 < end:
@@ -578,6 +576,17 @@ def hedges_a_value(doc, start, end):
         if words[i].pos_ not in ("ADV", "ADP", "ADJ") and words[i].lower_ not in QUANTITY_HEDGES:
             return False
     return False
+
+
+def adverb_before_a_judgement(words, start, end, vocab):
+    """True when the adverb ``start`` comes before a determiner, a judging word or (an -ly adverb,
+    ``much`` or ``far``) a comparative, line breaks aside."""
+    following = next((w for w in words[start + 1:end] if not w.is_space), None)
+    if following is None:
+        return False
+    word = plain(words[start].lower_)
+    return following.pos_ == "DET" or plain(following.lower_) in vocab.evaluative \
+        or (following.tag_ in ("JJR", "JJS", "RBR", "RBS") and (word.endswith("ly") or word in ("much", "far")))
 
 
 def is_variable(token):
