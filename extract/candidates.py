@@ -70,7 +70,29 @@ def typed(piece):
         piece = without_problem_modifier(piece)
     if not whole and dropped(piece, kind):
         return None
-    return Candidate(piece.start, piece.end, kind, source, piece.text)
+    return Candidate(piece.start, piece.end, kind, source, without_context_tail(piece))
+
+
+def without_context_tail(piece):
+    """The label of a typed piece without a last word that only says where or how its concept
+    is met: ``label noise issue`` is ``label noise``, ``speculative decoding setting``
+    ``speculative decoding`` (the phrase was typed whole). The word stays after an adjective
+    (``grand challenge``) or a word making a name with it (``inverse problem``), in a name holding
+    a number (``NTIRE 2025 shadow removal challenge``), written capitalised, and when one word
+    would remain that the field does not know as a term."""
+    words = [word for word in piece.tokens if not word.is_space]
+    text, vocab = piece.text, piece.vocab
+    if len(words) < 2 or not words[-1].is_lower or concept_key(words[-1].text) not in defaults.CONTEXT_TAILS \
+            or not text.endswith(words[-1].text) or any(word.like_num for word in words) \
+            or words[-2].tag_ not in ("NN", "NNS", "NNP", "NNPS", "VBG") \
+            or words[-2].lower_ in defaults.CONTEXT_TAIL_KEEPERS:
+        return text
+    before = text[:-len(words[-1].text)]
+    rest = before.rstrip()
+    key = concept_key(rest)
+    if rest == before or is_generic(key, vocab) or (len(rest.split()) < 2 and key not in vocab.terms):
+        return text
+    return rest
 
 
 def cut_token(doc):

@@ -37,6 +37,14 @@ SPANS_CUT_CANDIDATES = "paperkg_cut_candidates"  # shorter forms of candidates e
 GENERIC_TAILS = ("framework", "approach", "strategy", "technique", "scheme", "paradigm", "solution",
                  "pipeline", "workflow", "methodology", "procedure")
 
+# Nouns that end a label by saying where or how its concept is met ("federated learning
+# setting", "label noise issue"): the concept is what comes before them.
+CONTEXT_TAILS = ("setting", "scenario", "regime", "problem", "issue", "challenge")
+# Words that make a name with a problem word after them, often tagged as nouns: "inverse
+# problem", "boundary value problem", "toy problem", "open research problem".
+CONTEXT_TAIL_KEEPERS = frozenset(("inverse", "differential", "toy", "research", "decision", "benchmark",
+                                  "value", "world"))
+
 # Prepositions whose object names an instance of the noun they hang from ("methods such as X").
 EXAMPLE_MARKERS = ("as", "like", "including")
 

@@ -2343,3 +2343,50 @@ def test_pretrained_models_evaluated_on_are_methods(nlp):
     types = {c["label"]: c["type"] for c in record["concepts"]}
     assert types["LLaMA-2"] == types["Mistral-7B"] == types["T5"] == "method"
     assert types["ImageNet"] == "dataset"
+
+
+def test_comparatives_and_words_of_setting_or_problem_are_no_part_of_a_label(nlp):
+    """Five arXiv abstracts of the corpus (tests/fixtures/context_tails.jsonl). A comparative
+    opening a phrase kept it (``larger target model``, ``higher user-facing latency``, ``smaller
+    model size``), and a word saying where or how a concept is met made a concept of its own
+    (``class imbalance issue``, ``Reinforcement Learning setting``, ``1D deconvolution problem``);
+    a name made with its problem word keeps it (``Bayesian inverse problem``), as does a
+    competition (``NTIRE 2025 ... challenge``) and a word before which nothing specific is left
+    (``optimization problem``)."""
+    found = labelled_types(nlp, "context_tails.jsonl", 5)
+    assert {("target model", "method"), ("user-facing latency", "problem")} <= found["2506.15733"]
+    assert ("class imbalance", "problem") in found["2506.15098"]
+    assert {("reinforcement learning", "method"), ("supervised learning", "method")} <= found["2506.15377"]
+    assert {("1D deconvolution", "problem"), ("Bayesian inverse problem", "problem")} <= found["2506.16888"]
+    assert ("model size", "problem") in found["2506.15559"]
+    labels = every_label(found)
+    assert not opening_with(labels, ("larger", "higher", "smaller", "lower"))
+    assert not [label for label in labels if label.split()[-1] in ("setting", "issue")]
+    [record] = concepts.extract_records([related(
+        "We study the so called tensor network structure search problem, the optimization problem of "
+        "the NTIRE 2025 shadow removal challenge, in a speculative decoding setting at lower cost.")], nlp)
+    labels = {c["label"] for c in record["concepts"]}
+    assert {"tensor network structure search", "optimization problem", "speculative decoding",
+            "NTIRE 2025 shadow removal challenge"} <= labels, labels
+    assert not [label for label in labels if label.startswith(("so ", "lower"))]
+
+
+def test_parts_of_hyphenated_names_and_participles_of_change(nlp):
+    """Five arXiv abstracts of the corpus (tests/fixtures/hyphenated_names.jsonl). The acronyms
+    of one hyphenated name were concepts of their own beside it (``CM`` of ``CM-SSM``, ``PSALM``
+    of ``PSALM-V``, ``EMF`` of ``LLM-EMF``), and a participle of change opened a label
+    (``reduced computational cost``) unless it is a term's own word (``reduced order model``)."""
+    found = labelled_types(nlp, "hyphenated_names.jsonl", 5)
+    assert ("CM-SSM", "method") in found["2506.17869"]
+    assert ("PSALM-V", "method") in found["2506.20097"]
+    assert ("LLM-EMF", "method") in found["2506.17966"]
+    assert ("computational cost", "problem") in found["2506.14981"]
+    assert ("reduced order model", "method") in found["2506.15203"]
+    labels = every_label(found)
+    assert not labels & {"CM", "PSALM", "EMF"}
+    assert not opening_with(labels - {"reduced order model"}, ("reduced", "increased"))
+    [record] = concepts.extract_records([related(
+        "Our method, termed iterated Shared Q-Learning (iS-QL), improves sample efficiency. "
+        "Importantly, iS-QL requires a smaller memory footprint.")], nlp)
+    labels = {c["label"] for c in record["concepts"]}
+    assert "iS-QL" in labels and not labels & {"iS", "QL"}, labels

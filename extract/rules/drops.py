@@ -8,7 +8,7 @@ import re
 
 from .. import defaults
 from ..normalise import concept_key, is_acronym
-from .base import before_tail_is_name, per_doc, rule, term_type, word_type, words_of
+from .base import before_tail_is_name, hyphen_compound, per_doc, rule, term_type, word_type, words_of
 
 _NUMBER_FORMAT = re.compile(defaults.NUMBER_FORMAT)
 _DIMENSION = re.compile(r"^\d[Dd]$")
@@ -197,6 +197,21 @@ def cut_from_a_hyphenated_phrase(piece, kind):
 
 
 _HYPHENED_FUNCTION_WORDS = frozenset(("of", "the"))
+
+
+@rule(score=0)
+def part_of_a_hyphenated_name(piece, kind):
+    """A part of one word made of acronyms joined by hyphens names nothing: the word is the name.
+
+    ``iS`` and ``QL`` of ``iS-QL``, where the parser took ``iS`` for a verb and parted them.
+
+    Example: "Importantly, iS-QL requires a smaller memory footprint." -> no "QL"
+    """
+    first, last = hyphen_compound(piece.doc, piece.start)
+    if (first, last) == (piece.start, piece.end) or piece.end > last:
+        return False
+    parts = [t.text for t in piece.doc[first:last] if t.text != "-"]
+    return len(parts) >= 2 and all(is_acronym(part) or (len(part) == 1 and part.isupper()) for part in parts)
 
 
 def is_modifier_alone(text, key, vocab):

@@ -51,6 +51,11 @@ QUANTITY_HEDGES = {"average", "much", "many", "roughly", "approximately", "nearl
 
 # Adverbs that say how or when a thing was made before the participle that says it ("carefully
 # designed", "recently introduced", "specially trained"): both go, no part of a concept.
+# Comparatives and participles of change that open a phrase only to compare it ("a smaller
+# model size", "higher decoding throughput", "reduced computational costs"; "reduced precision"
+# is a term); "faster", "better", "greater" and "stronger" are judging words of data/words.jsonl.
+COMPARATIVES = frozenset(("larger", "smaller", "bigger", "higher", "lower", "cheaper", "slower", "weaker",
+                          "reduced", "increased", "decreased", "lowered"))
 MAKING_ADVERBS = {"carefully", "meticulously", "thoughtfully", "deliberately", "rigorously",
                   "theoretically", "empirically",
                   "recently", "newly", "previously", "originally", "initially", "specially",
@@ -459,6 +464,12 @@ def trim(doc, start, end, vocab):
             continue
         if (words[start].pos_ == "ADV" or word in QUANTITY_HEDGES) and hedges_a_value(doc, start, end):
             start += 1  # "about 70% accuracy"
+            continue
+        if word in COMPARATIVES and start + 1 < end and not opens_term(doc, start, end, vocab):
+            start += 1  # "a larger teacher model", "at lower cost" (one word: "higher-order" stays)
+            continue
+        if word == "so" and start + 2 < end and words[start + 1].lower_ == "called":
+            start += 2  # "the so called tensor network structure search problem"
             continue
         if word == "at" and start + 1 < end and words[start + 1].lower_ in ("least", "most"):
             start += 2  # "at least nodes", where the math of "at least $x = \omega(\log n)$ nodes" went
