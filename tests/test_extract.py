@@ -2390,3 +2390,18 @@ def test_parts_of_hyphenated_names_and_participles_of_change(nlp):
         "Importantly, iS-QL requires a smaller memory footprint.")], nlp)
     labels = {c["label"] for c in record["concepts"]}
     assert "iS-QL" in labels and not labels & {"iS", "QL"}, labels
+
+
+def test_numbers_of_list_items_and_at_the_core_name_nothing(nlp):
+    """Four arXiv abstracts of the corpus (tests/fixtures/list_markers_and_idioms.jsonl). The
+    number of a list item opened a label (``ii disassembly error``, ``iii robust cross-domain
+    generalization``), and ``at its core``, ``at the core of`` made the hardware ``core``."""
+    found = labelled_types(nlp, "list_markers_and_idioms.jsonl", 4)
+    assert ("disassembly error", "problem") in found["2506.20109"]
+    assert ("cross-domain generalization", "problem") in found["2506.16406"]
+    labels = every_label(found)
+    assert not opening_with(labels, ("i", "ii", "iii", "iv"))
+    assert ("core", "hardware") not in found["2506.15096"] | found["2506.16477"]
+    [record] = concepts.extract_records([related(
+        "At their core these models are RNNs, trained on 64 cores per node of a GPU cluster.")], nlp)
+    assert [m["text"] for c in record["concepts"] if c["label"] == "core" for m in c["mentions"]] == ["cores"]

@@ -268,9 +268,14 @@ def hardware_word_in_another_sense(piece, kind):
     Hyphened to a name that is no hardware (``an RFT-core that unifies modes of RFT``), such a
     head is a part of a software system, whatever the setting.
 
+    ``at their core``, ``at the core of`` say what is central, whatever the setting.
+
     Example: "Patients form a clinically meaningful cluster of symptoms." -> no "clinically meaningful cluster"
     """
     words = piece.key.split()
+    if kind == "hardware" and words == ["core"] and piece.start >= 2 \
+            and piece.doc[piece.start - 2].lower_ == "at" and piece.doc[piece.start - 1].lower_ in ("its", "their", "the"):
+        return True  # "at their core these models are still RNNs"
     if kind != "hardware" or len(words) < 2 or words[-1] not in defaults.HARDWARE_HEADS_OF_MANY_SENSES:
         return False
     if term_type(piece.key, piece.vocab)[1]:

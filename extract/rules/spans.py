@@ -35,6 +35,7 @@ _QUANTITY = re.compile(r"^(?:[+\-\u00b1~]?[\d.,]+(?:%|\u00d7)?[kmbx]?|%|[a-z]|[a
                        r"|\d+(?:st|nd|rd|th))$")  # ... and an ordinal: the 8th challenge
 # A model's size as the first part of a hyphenated word (``7B-parameter``, ``1.5B-scale``): with
 # the word, no part of a concept.
+_LIST_MARKER = re.compile(r"^(?:[ivx]{1,4}|[a-z])$")  # "ii)", "c)": an item's number in a list
 _SIZE_TEXT = r"\d+(?:\.\d+)?[kmbt]"
 _SIZE = re.compile(rf"^{_SIZE_TEXT}$")
 _SIZES = re.compile(rf"^{_SIZE_TEXT}(?:\s*[-\u2013]\s*{_SIZE_TEXT})?$")  # 7B, 60M-1B: a size or a range
@@ -467,6 +468,9 @@ def trim(doc, start, end, vocab):
             continue
         if word in COMPARATIVES and start + 1 < end and not opens_term(doc, start, end, vocab):
             start += 1  # "a larger teacher model", "at lower cost" (one word: "higher-order" stays)
+            continue
+        if start + 2 < end and words[start + 1].text == ")" and _LIST_MARKER.match(word):
+            start += 2  # "(ii) High quality translation", "iii) non-IID data distributions"
             continue
         if word == "so" and start + 2 < end and words[start + 1].lower_ == "called":
             start += 2  # "the so called tensor network structure search problem"
