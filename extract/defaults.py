@@ -133,11 +133,14 @@ NAME_CASE_PAPERS = 2
 
 # Families of pretrained models, by the letters their names open with (``GPT-4o``, ``Llama-3-8B``,
 # ``Qwen2.5-7B``): what experiments run "on" is then a model, not a dataset
-# (rules.context.named_data_of_evaluation).
+# (rules.context.named_data_of_evaluation); one written alone as a capitalised word (``Qwen``,
+# ``Mamba``) is a name (rules.base.is_name), as an acronym would be.
 MODEL_FAMILIES = frozenset(("gpt", "llama", "qwen", "mistral", "mixtral", "gemma", "claude", "gemini",
                             "bert", "roberta", "deberta", "t", "deepseek", "vicuna", "resnet", "vit",
                             "whisper", "yolo", "yolov", "dinov", "internvl", "llava", "phi", "olmo",
-                            "pythia", "opt", "bloom", "falcon", "palm", "codellama", "starcoder"))
+                            "pythia", "opt", "bloom", "falcon", "palm", "codellama", "starcoder", "mamba",
+                            "jamba", "hyena", "alpaca", "chinchilla", "gopher", "flamingo", "sora", "rwkv",
+                            "granite", "nemotron", "kimi", "grok", "glm", "chatglm", "baichuan", "minicpm"))
 
 # Capitalised words that make a name an institution's (``Purdue University``, ``Jefferson Lab``,
 # ``University of California``): no concept (rules.drops.organisation_alone).

@@ -2405,3 +2405,19 @@ def test_numbers_of_list_items_and_at_the_core_name_nothing(nlp):
     [record] = concepts.extract_records([related(
         "At their core these models are RNNs, trained on 64 cores per node of a GPU cluster.")], nlp)
     assert [m["text"] for c in record["concepts"] if c["label"] == "core" for m in c["mentions"]] == ["cores"]
+
+
+def test_model_families_written_as_one_capitalised_word_are_methods(nlp):
+    """Four arXiv abstracts of the corpus (tests/fixtures/model_names_as_words.jsonl). A model
+    family written as one capitalised word was no concept, where ``LLaMA`` or ``GPT-4o`` was
+    (``Qwen``, ``Gemma``, ``Mistral``, ``Mamba``, ``Claude``, ``Whisper``: a single capitalised word
+    is no name otherwise, since sentences open with one)."""
+    found = labelled_types(nlp, "model_names_as_words.jsonl", 4)
+    assert {("Qwen", "method"), ("Gemma", "method"), ("Mistral", "method"), ("Llama", "method")} \
+        <= found["2506.17435"]
+    assert ("Mamba", "method") in found["2506.15976"]
+    assert ("Claude", "method") in found["2506.18032"]
+    assert ("Whisper", "method") in found["2506.16969"]
+    [record] = concepts.extract_records([related("Falcon and Vicuna are fine-tuned. Results are "
+                                                 "strong. We also test Mamba.")], nlp)
+    assert {c["label"] for c in record["concepts"]} == {"Falcon", "Vicuna", "Mamba"}

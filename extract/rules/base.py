@@ -119,8 +119,8 @@ def _term_type(key, vocab):
 
 
 def is_name(span):
-    """Names of systems and methods: ``DistDD``, ``ZeRO-3``, ``MPI``, ``Rotated Tensor`` (``span``:
-    Tokens in order)."""
+    """Names of systems and methods: ``DistDD``, ``ZeRO-3``, ``MPI``, ``Rotated Tensor``, ``Qwen``
+    (``span``: Tokens in order)."""
     words = [t for t in span if not t.is_punct]
     while len(words) > 1 and words[-1].lower_ in defaults.MODEL_VARIANTS and is_glued(words[-1]):
         words = words[:-1]  # a model's variant is part of its name: GPT-4o-mini, BERT-base
@@ -129,6 +129,9 @@ def is_name(span):
     if all(is_acronym(t.text) or (t.text[:1].isupper() and any(c.isdigit() for c in t.text))
            for t in words):
         return True
+    if len(words) == 1 and words[0].is_title and len(words[0].text) > 1 \
+            and words[0].lower_ in defaults.MODEL_FAMILIES:
+        return True  # a model family written as one capitalised word: Qwen, Llama, Mamba
     return (len(words) >= 2 and all(t.is_title or is_acronym(t.text) for t in words)
             and not words[0].is_sent_start)
 

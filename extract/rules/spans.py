@@ -654,14 +654,16 @@ def label_text(doc, start, end):
 def written_form(doc, start, text):
     """``text`` (starting at token ``start``) with a first word capitalised only because it
     opens a sentence in lower case: ``Federated learning has...`` -> ``federated learning``;
-    a hyphened name stays (``Trinity-RFT is...``, ``is_hyphened_name``)."""
+    a hyphened name stays (``Trinity-RFT is...``, ``is_hyphened_name``), as do the names of
+    vendors and model families (``NVIDIA GPUs``, ``Falcon and Vicuna are...``)."""
     words = tokens(doc)
     first = words[start]
     rest = [w for w in text.split()[1:] if w[:1].isalpha() and w.lower() not in ("of", "and", "the", "for")]
     if rest and all(w[:1].isupper() for w in rest):
         return text  # capitalised throughout (a definition): display_label lower-cases it whole
     if text and first.is_sent_start and first.is_title and not first.is_upper and "-" not in first.text[1:] \
-            and first.lower_ not in organisation_names() and not is_hyphened_name(doc, text.split()[0]):
+            and first.lower_ not in organisation_names() and first.lower_ not in defaults.MODEL_FAMILIES \
+            and not is_hyphened_name(doc, text.split()[0]):
         return text[:1].lower() + text[1:]
     return text
 
