@@ -2421,3 +2421,15 @@ def test_model_families_written_as_one_capitalised_word_are_methods(nlp):
     [record] = concepts.extract_records([related("Falcon and Vicuna are fine-tuned. Results are "
                                                  "strong. We also test Mamba.")], nlp)
     assert {c["label"] for c in record["concepts"]} == {"Falcon", "Vicuna", "Mamba"}
+
+
+def test_a_verb_opening_a_phrase_goes_and_boards_by_product_name_are_hardware(nlp):
+    """Two arXiv abstracts of the corpus (tests/fixtures/verbs_and_boards.jsonl). A verb in -s
+    the parser left at the start of a noun phrase opened a problem (``overlooks critical memory
+    access bottlenecks``), and an ``NVIDIA AGX Orin platform`` was a method."""
+    found = labelled_types(nlp, "verbs_and_boards.jsonl", 2)
+    assert ("memory access bottleneck", "problem") in found["2506.05333"]
+    assert not opening_with(every_label(found), ("overlooks",))
+    assert ("NVIDIA AGX Orin platform", "hardware") in found["2506.04640"]
+    [record] = concepts.extract_records([related("We train on AWS Trainium chips and H200 GPUs.")], nlp)
+    assert {c["type"] for c in record["concepts"]} == {"hardware"}, record["concepts"]
