@@ -2433,3 +2433,27 @@ def test_a_verb_opening_a_phrase_goes_and_boards_by_product_name_are_hardware(nl
     assert ("NVIDIA AGX Orin platform", "hardware") in found["2506.04640"]
     [record] = concepts.extract_records([related("We train on AWS Trainium chips and H200 GPUs.")], nlp)
     assert {c["type"] for c in record["concepts"]} == {"hardware"}, record["concepts"]
+
+
+def test_distributed_systems_and_rfid_tags_are_hardware(nlp):
+    """Two arXiv abstracts of the corpus (tests/fixtures/distributed_systems.jsonl): ``a
+    distributed system``, the field's own name for its machines together, was no concept (its
+    head ``system`` is generic), nor were ``RFID tags``."""
+    found = labelled_types(nlp, "distributed_systems.jsonl", 2)
+    assert {("distributed system", "hardware"), ("RFID tag", "hardware")} <= found["2506.04833"]
+    assert ("distributed system", "hardware") in found["2506.19246"]
+
+
+def test_terms_of_training_language_models(nlp):
+    """Three arXiv abstracts of the corpus (tests/fixtures/llm_training_terms.jsonl): stages and
+    objectives of training language models were cut to their last word or missed where the
+    parser took ``supervised`` for a verb (``supervised fine-tuning``, ``continual pre-training``,
+    ``next-token prediction``, ``reinforcement fine-tuning``)."""
+    found = labelled_types(nlp, "llm_training_terms.jsonl", 3)
+    assert ("supervised fine-tuning", "method") in found["2506.17612"]
+    assert ("continual pre-training", "method") in found["2506.19320"]
+    assert ("next-token-prediction", "method") in found["2506.18527"]  # as written there
+    [record] = concepts.extract_records([related(
+        "Our pipeline includes pre-training, supervised fine-tuning on trajectories, and "
+        "reinforcement fine-tuning with GRPO.")], nlp)
+    assert {"supervised fine-tuning", "reinforcement fine-tuning", "GRPO"} <= {c["label"] for c in record["concepts"]}
