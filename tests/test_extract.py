@@ -2457,3 +2457,15 @@ def test_terms_of_training_language_models(nlp):
         "Our pipeline includes pre-training, supervised fine-tuning on trajectories, and "
         "reinforcement fine-tuning with GRPO.")], nlp)
     assert {"supervised fine-tuning", "reinforcement fine-tuning", "GRPO"} <= {c["label"] for c in record["concepts"]}
+
+
+def test_what_a_paper_evaluates_its_methods_on_is_a_dataset(nlp):
+    """``We evaluate our methods on OSWorld``: ``on`` hangs from the methods evaluated, not from
+    the verb, and the benchmark was a method (a sentence of the corpus abstract 2506.00320)."""
+    [record] = concepts.extract_records([related(
+        "We evaluate our methods on OSWorld, and demonstrate that Dyna-Think improves the agent's "
+        "performance.")], nlp)
+    assert {c["label"]: c["type"] for c in record["concepts"]}["OSWorld"] == "dataset"
+    [record] = concepts.extract_records([related(
+        "DyNaVLM demonstrates high performance on GOAT and ObjectNav benchmarks.")], nlp)
+    assert {c["label"]: c["type"] for c in record["concepts"]}["GOAT"] == "dataset"

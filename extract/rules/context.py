@@ -199,14 +199,16 @@ def object_of_challenge_noun(piece):
 
 @rule(score=0.8)
 def named_data_of_evaluation(piece):
-    """A name that experiments run, train or test on is a dataset.
+    """A name that experiments run, train or test on is a dataset (``we evaluate our models on X``).
 
     Example: "We evaluate on Pascal3D and ObjectNet." -> dataset "Pascal3D"
     """
     on = preposition(piece, ("on", "across", "over"), several=False)
     if on is None or not is_proper(piece) or is_pretrained_model(piece.text):
         return None
-    return "dataset" if on.head.lower_ in piece.vocab.evaluation_words else None
+    hosts = (on.head, on.head.head) if on.head.dep_ == "dobj" and on.head.pos_ == "NOUN" else (on.head,)
+    # "we evaluate our methods on OSWorld": "on" hangs from what is evaluated
+    return "dataset" if any(host.lower_ in piece.vocab.evaluation_words for host in hosts) else None
 
 
 def is_pretrained_model(name):
