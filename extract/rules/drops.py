@@ -273,8 +273,7 @@ def hardware_word_in_another_sense(piece, kind):
     Example: "Patients form a clinically meaningful cluster of symptoms." -> no "clinically meaningful cluster"
     """
     words = piece.key.split()
-    if kind == "hardware" and words == ["core"] and piece.start >= 2 \
-            and piece.doc[piece.start - 2].lower_ == "at" and piece.doc[piece.start - 1].lower_ in ("its", "their", "the"):
+    if kind == "hardware" and words == ["core"] and is_at_the_core(piece):
         return True  # "at their core these models are still RNNs"
     if kind != "hardware" or len(words) < 2 or words[-1] not in defaults.HARDWARE_HEADS_OF_MANY_SENSES:
         return False
@@ -288,6 +287,12 @@ def hardware_word_in_another_sense(piece, kind):
     if cues - {"cluster", "clusters"}:
         return False
     return not any(word_type(t, piece.vocab) == "hardware" for t in before)
+
+
+def is_at_the_core(piece):
+    """The piece is ``core`` of ``at its core``, ``at their core`` or ``at the core of``."""
+    doc, start = piece.doc, piece.start
+    return start >= 2 and doc[start - 2].lower_ == "at" and doc[start - 1].lower_ in ("its", "their", "the")
 
 
 def structure_reading(doc, vocab):

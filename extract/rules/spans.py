@@ -35,10 +35,10 @@ _QUANTITY = re.compile(r"^(?:[+\-\u00b1~]?[\d.,]+(?:%|\u00d7)?[kmbx]?|%|[a-z]|[a
                        r"|\d+(?:st|nd|rd|th))$")  # ... and an ordinal: the 8th challenge
 # A model's size as the first part of a hyphenated word (``7B-parameter``, ``1.5B-scale``): with
 # the word, no part of a concept.
-_LIST_MARKER = re.compile(r"^(?:[ivx]{1,4}|[a-z])$")  # "ii)", "c)": an item's number in a list
 _SIZE_TEXT = r"\d+(?:\.\d+)?[kmbt]"
 _SIZE = re.compile(rf"^{_SIZE_TEXT}$")
 _SIZES = re.compile(rf"^{_SIZE_TEXT}(?:\s*[-\u2013]\s*{_SIZE_TEXT})?$")  # 7B, 60M-1B: a size or a range
+_LIST_MARKER = re.compile(r"^(?:[ivx]{1,4}|[a-z])$")  # "ii)", "c)": an item's number in a list
 # Words that say how a value compares when they follow it (``3x higher convergence rate``,
 # ``2.0 times inference speedups``, ``40% fewer FLOPs``): they go with the value.
 VALUE_COMPARISONS = {"times", "fold", "percent", "higher", "lower", "fewer", "more", "less",
@@ -50,13 +50,14 @@ GAIN_WORDS = {"gain", "gains", "improvement", "improvements", "boost", "boosts"}
 QUANTITY_HEDGES = {"average", "much", "many", "roughly", "approximately", "nearly", "almost",
                    "about", "around", "only", "just", "least", "most", "additional", "extra"}
 
-# Adverbs that say how or when a thing was made before the participle that says it ("carefully
-# designed", "recently introduced", "specially trained"): both go, no part of a concept.
 # Comparatives and participles of change that open a phrase only to compare it ("a smaller
 # model size", "higher decoding throughput", "reduced computational costs"; "reduced precision"
 # is a term); "faster", "better", "greater" and "stronger" are judging words of data/words.jsonl.
 COMPARATIVES = frozenset(("larger", "smaller", "bigger", "higher", "lower", "cheaper", "slower", "weaker",
                           "reduced", "increased", "decreased", "lowered"))
+
+# Adverbs that say how or when a thing was made before the participle that says it ("carefully
+# designed", "recently introduced", "specially trained"): both go, no part of a concept.
 MAKING_ADVERBS = {"carefully", "meticulously", "thoughtfully", "deliberately", "rigorously",
                   "theoretically", "empirically",
                   "recently", "newly", "previously", "originally", "initially", "specially",
