@@ -2469,3 +2469,13 @@ def test_what_a_paper_evaluates_its_methods_on_is_a_dataset(nlp):
     [record] = concepts.extract_records([related(
         "DyNaVLM demonstrates high performance on GOAT and ObjectNav benchmarks.")], nlp)
     assert {c["label"]: c["type"] for c in record["concepts"]}["GOAT"] == "dataset"
+
+
+def test_a_task_phrased_as_a_verb_ends_with_its_object(nlp):
+    """Two arXiv abstracts of the corpus (tests/fixtures/gerund_clause_ends.jsonl): a task phrased
+    as a verb ran on to an ``and`` whose other side the parser hung elsewhere (``managing highly
+    oscillatory behavior and``, ``understanding legislative dynamics and``)."""
+    found = labelled_types(nlp, "gerund_clause_ends.jsonl", 2)
+    assert ("oscillatory behavior management", "problem") in found["2506.15165"]
+    assert ("legislative dynamics understanding", "problem") in found["2506.16692"]
+    assert not [label for label in every_label(found) if label.split()[-1] in ("and", "or")]

@@ -270,7 +270,10 @@ def object_right_edge(obj):
     """The last token of a verb's object without its clauses and prepositional phrases: the object
     and what precedes it, and the objects coordinated with it (``computation and communication``)."""
     right = obj.i
-    for child in obj.rights:
+    rights = list(obj.rights)
+    for k, child in enumerate(rights):
+        if child.dep_ == "cc" and not any(later.dep_ == "conj" for later in rights[k + 1:]):
+            break  # "reconstructing private data and ...": the "and" joins what comes after elsewhere
         if child.dep_ in ("conj", "cc") or (child.dep_ == "compound"):
             right = max(right, object_right_edge(child) if child.dep_ == "conj" else child.i)
         else:
