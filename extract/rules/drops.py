@@ -8,7 +8,8 @@ import re
 
 from .. import defaults
 from ..normalise import concept_key, is_acronym
-from .base import before_tail_is_name, hyphen_compound, per_doc, rule, term_type, word_type, words_of
+from .base import (before_tail_is_name, hyphen_compound, per_doc, rule, term_type, tokens, word_type,
+                   words_of)
 
 _NUMBER_FORMAT = re.compile(defaults.NUMBER_FORMAT)
 _DIMENSION = re.compile(r"^\d[Dd]$")
@@ -210,7 +211,7 @@ def part_of_a_hyphenated_name(piece, kind):
     first, last = hyphen_compound(piece.doc, piece.start)
     if (first, last) == (piece.start, piece.end) or piece.end > last:
         return False
-    parts = [t.text for t in piece.doc[first:last] if t.text != "-"]
+    parts = [t.text for t in tokens(piece.doc)[first:last] if t.text != "-"]
     return len(parts) >= 2 and all(is_acronym(part) or (len(part) == 1 and part.isupper()) for part in parts)
 
 

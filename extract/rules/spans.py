@@ -500,13 +500,12 @@ def trim(doc, start, end, vocab):
         if named is not None:
             start = named  # "(on the) benchmarks CEC2013 and CEC2017", "benchmark datasets KITTI"
             continue
-        if words[start].tag_ == "VBZ" and words[start].is_lower and start + 1 < end \
-                and not opens_term(doc, start, end, vocab):
-            start += 1  # "(prior work) overlooks critical memory access bottlenecks"
-            continue
-        if word.endswith("s") and word in vocab.problem_verbs and start + 1 < end:
-            # "... and mitigates error accumulation", "to address calibration challenges": the
-            # verb taken for a noun (the rare noun "address translation" loses its first word)
+        if start + 1 < end and ((words[start].tag_ == "VBZ" and words[start].is_lower
+                                 and not opens_term(doc, start, end, vocab))
+                                or (word.endswith("s") and word in vocab.problem_verbs)):
+            # a verb in -s left at the phrase's start, tagged so ("(prior work) overlooks critical
+            # memory access bottlenecks") or a problem verb taken for a noun ("... and mitigates
+            # error accumulation"; the rare noun "address translation" loses its first word)
             start += 1
             continue
         break
