@@ -2471,6 +2471,25 @@ def test_what_a_paper_evaluates_its_methods_on_is_a_dataset(nlp):
     assert {c["label"]: c["type"] for c in record["concepts"]}["GOAT"] == "dataset"
 
 
+def test_a_phrase_ending_in_a_quality_or_an_action_before_and_keeps_its_head(nlp):
+    """Four arXiv abstracts of the corpus (tests/fixtures/coordinated_phrases.jsonl). In ``A B and
+    C D`` the head ``D`` was shared with ``A B`` even where ``B`` is a head of its own, a noun of
+    a quality or of an action: ``memory usage and power consumption`` gave ``memory usage
+    consumption``, ``visual quality and memory usage`` gave ``visual quality usage``. A head that
+    says what kind of thing both are is still shared (``strict latency and reliability
+    constraints``), as it is after a modifier (``high memory and runtime costs``)."""
+    found = labelled_types(nlp, "coordinated_phrases.jsonl", 4)
+    assert {("memory usage", "problem"), ("power consumption", "problem")} <= found["2504.07998"]
+    assert ("memory usage", "problem") in found["2504.03415"]
+    assert "generation quality" in {label for label, _ in found["2506.18226"]}
+    assert ("strict latency constraint", "problem") in found["2506.15045"]
+    assert not [label for label in every_label(found) if label in (
+        "memory usage consumption", "visual quality usage", "generation quality efficiency")]
+    [record] = concepts.extract_records([related(
+        "Such models struggle with long inputs due to high memory and runtime costs.")], nlp)
+    assert {"memory cost", "runtime cost"} <= {c["label"] for c in record["concepts"]}
+
+
 def test_a_task_phrased_as_a_verb_ends_with_its_object(nlp):
     """Two arXiv abstracts of the corpus (tests/fixtures/gerund_clause_ends.jsonl): a task phrased
     as a verb ran on to an ``and`` whose other side the parser hung elsewhere (``managing highly

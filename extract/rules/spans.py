@@ -64,6 +64,12 @@ MAKING_ADVERBS = {"carefully", "meticulously", "thoughtfully", "deliberately", "
                   "specifically", "simply", "purposely", "purposefully", "painstakingly"}
 
 # Abbreviations whose full stops are their own, not a sentence's (U.S., i.i.d., a.k.a.).
+# Endings of a noun of a quality, a head of its own before `and` (`visual quality and memory usage`).
+QUALITY_ENDINGS = ("ity", "ness", "cy")
+# Heads that only say what kind of thing the items before them are ("latency and reliability
+# constraints"): shared by both items.
+KINDS_OF_ITEMS = frozenset(defaults.KIND_HEADS + defaults.CONTEXT_TAILS + defaults.PROBLEM_OF
+                           + ("constraint", "requirement", "guarantee", "budget", "metric"))
 _ABBREVIATION = re.compile(r"^(?:[A-Za-z]\.){2,}$")
 
 
@@ -724,6 +730,24 @@ def has_own_head(item, head, kind, vocab):
         and concept_key(head.text) not in defaults.KIND_HEADS)
 
 
+def ends_in_a_head_noun(left, first, head, vocab):
+    """The left item of ``A B and C D`` is a phrase of its own when ``B`` is a noun of a quality
+    (``-ity``, ``-ness``, ``-cy``) or a noun of an action the field types, and ``C`` a noun:
+    ``memory usage and power consumption``, ``visual quality and memory usage``, ``model
+    accuracy and training efficiency``; not ``large language and vision models`` (``language``
+    types nothing), ``high memory and runtime costs`` (``memory`` is no action), ``GPU memory
+    and computational resources`` (an adjective after ``and``) nor before a ``head`` that says
+    what kind of thing both are (``latency and reliability constraints``, ``protein editing and
+    representation learning benchmarks``)."""
+    last = left[-1]
+    word = last.lower_
+    if concept_key(head.text) in KINDS_OF_ITEMS:
+        return False
+    return len(left) >= 2 and last.pos_ == "NOUN" and first.pos_ in ("NOUN", "PROPN") \
+        and (word.endswith(QUALITY_ENDINGS)
+             or (word.endswith(defaults.ACTION_ENDINGS + ("age",)) and word_type(last, vocab) is not None))
+
+
 def is_verb_taken_for_noun(token, vocab):
     """A verb in the third person inside a phrase (``Cascade limits slowdown``, ``KDRL leverages
     policy gradient optimization``, ``FiSco more reliably identifies nuanced biases``): the
@@ -808,7 +832,8 @@ def chunk_pieces(doc, start, end, vocab):
     left, left_words = words[start:left_end], span_text(doc, start, left_end).split()
     if (shared_kind and first_end < end and (shared_head or len(left_words) >= 2)
             and has_own_head(left, words[end - 1], shared_kind, vocab)) \
-            or (len(left_words) >= 2 and concept_key(" ".join(left_words)) in vocab.terms):
+            or (len(left_words) >= 2 and concept_key(" ".join(left_words)) in vocab.terms) \
+            or (first_end < end and ends_in_a_head_noun(left, first, words[end - 1], vocab)):
         # "image classification and image segmentation", "balanced request scheduling and flexible
         # PD node allocation", "artificial intelligence and machine learning models": two
         # phrases, whatever the parse says
