@@ -2490,6 +2490,19 @@ def test_a_phrase_ending_in_a_quality_or_an_action_before_and_keeps_its_head(nlp
     assert {"memory cost", "runtime cost"} <= {c["label"] for c in record["concepts"]}
 
 
+def test_a_gerund_opening_a_clause_after_a_comma_is_no_part_of_a_concept(nlp):
+    """Three arXiv abstracts of the corpus (tests/fixtures/clause_gerunds.jsonl): a gerund after a
+    comma opens a clause saying what else the work does, and the parser took it for a modifier
+    of the noun after it (``..., assessing accuracy``, ``..., halving inference time``,
+    ``..., outperforming standard PINNs``); a gerund the field names things by stays."""
+    found = labelled_types(nlp, "clause_gerunds.jsonl", 3)
+    assert "inference time" in {label for label, _ in found["2506.16776"]}
+    assert not opening_with(every_label(found), ("assessing", "halving", "outperforming"))
+    [record] = concepts.extract_records([related(
+        "We study quantization, pruning methods and knowledge distillation for compact models.")], nlp)
+    assert "pruning method" in {c["label"] for c in record["concepts"]}
+
+
 def test_a_task_phrased_as_a_verb_ends_with_its_object(nlp):
     """Two arXiv abstracts of the corpus (tests/fixtures/gerund_clause_ends.jsonl): a task phrased
     as a verb ran on to an ``and`` whose other side the parser hung elsewhere (``managing highly

@@ -584,12 +584,17 @@ def listed_adjectives_end(doc, start, end):
 
 def verb_after_means_word(doc, start, end, vocab):
     """True when word ``start`` is a verb's gerund right after ``without``, ``by``, ``while``...
-    (``without sacrificing model quality``), not one that makes a problem (``growing``)."""
+    (``without sacrificing model quality``) or opening a clause after a comma (``..., assessing
+    accuracy``), not one that makes a problem (``growing``) nor, after a comma, a gerund the
+    field names things by (``..., training data``)."""
     words = tokens(doc)
     token = words[start]
-    return (token.tag_ == "VBG" and token.pos_ == "VERB" and start > 0 and start + 1 < end
-            and words[start - 1].lower_ in MEANS_PREPOSITIONS
-            and token.lower_ not in vocab.problem_modifiers and token.lower_ not in vocab.degree)
+    if not (token.tag_ == "VBG" and token.pos_ == "VERB" and start > 0 and start + 1 < end
+            and token.lower_ not in vocab.problem_modifiers and token.lower_ not in vocab.degree):
+        return False
+    before = words[start - 1].lower_
+    return before in MEANS_PREPOSITIONS or (before == "," and concept_key(token.text) not in vocab.terms
+                                            and token.lower_ not in vocab.task_gerunds)
 
 
 def hedges_a_value(doc, start, end):
