@@ -94,7 +94,7 @@ IRREGULAR_PLURALS = {
 
 # Nouns that are hardware when a hardware word precedes them ("GPU systems", "CPU platform").
 HARDWARE_CONTAINERS = ("system", "platform", "setup", "environment", "infrastructure", "server", "node",
-                       "architecture")
+                       "architecture", "network", "fabric")
 
 # Nouns that end a label without adding to it when what precedes them is a term of the field
 # ("deep learning models" is the concept "deep learning", "random forest classifier" "random forest").

@@ -2503,6 +2503,23 @@ def test_a_gerund_opening_a_clause_after_a_comma_is_no_part_of_a_concept(nlp):
     assert "pruning method" in {c["label"] for c in record["concepts"]}
 
 
+def test_pronoun_heads_verbs_after_that_and_superlatives_make_no_concept(nlp):
+    """Four arXiv abstracts of the corpus (tests/fixtures/pronouns_networks_superlatives.jsonl):
+    ``complex or degraded ones`` stands for documents said before it (no ``degraded one``);
+    ``weights that prevent flexible deployment`` opens with the relative clause's verb;
+    ``latest`` and ``fastest`` judge (``fastest GPU inference speed``); a network named by its
+    hardware is hardware (``Gbps Ethernet network``), not a neural network."""
+    found = labelled_types(nlp, "pronouns_networks_superlatives.jsonl", 4)
+    labels = every_label(found)
+    assert not [label for label in labels if label.split()[-1] in ("one", "ones")]
+    assert not opening_with(labels, ("prevent", "latest", "fastest"))
+    assert ("GPU inference speed", "problem") in found["2506.19154"]
+    assert ("Gbps Ethernet network", "hardware") in found["2505.04502"]
+    [record] = concepts.extract_records([related(
+        "A convolutional neural network reads the camera images.")], nlp)
+    assert {c["label"]: c["type"] for c in record["concepts"]}["convolutional neural network"] == "method"
+
+
 def test_a_task_phrased_as_a_verb_ends_with_its_object(nlp):
     """Two arXiv abstracts of the corpus (tests/fixtures/gerund_clause_ends.jsonl): a task phrased
     as a verb ran on to an ``and`` whose other side the parser hung elsewhere (``managing highly

@@ -63,6 +63,7 @@ DROP_RULES = (
     drops.point_in_time,
     drops.cut_from_a_hyphenated_phrase,
     drops.part_of_a_hyphenated_name,
+    drops.pronoun_one_as_head,
     drops.modifier_alone,
     drops.node_of_a_structure,
     drops.hardware_word_in_another_sense,

@@ -228,6 +228,18 @@ def is_modifier_alone(text, key, vocab):
 
 
 @rule(score=0)
+def pronoun_one_as_head(piece, kind):
+    """A phrase whose head is the pronoun ``one(s)`` stands for a noun said before it.
+
+    Example: "Parsers range from heuristics for simple documents to ML systems for degraded ones." -> no "degraded ones"
+    """
+    words = tokens(piece.doc)
+    last = words[piece.end - 1]
+    return piece.end - piece.start >= 2 and last.lower_ in ("one", "ones") \
+        and words[piece.end - 2].text != "-"
+
+
+@rule(score=0)
 def modifier_alone(piece, kind):
     """A word that only modifies a noun (on-device, in-memory, real-time) is no concept alone.
 

@@ -64,6 +64,7 @@ MAKING_ADVERBS = {"carefully", "meticulously", "thoughtfully", "deliberately", "
                   "specifically", "simply", "purposely", "purposefully", "painstakingly"}
 
 # Abbreviations whose full stops are their own, not a sentence's (U.S., i.i.d., a.k.a.).
+RELATIVE_PRONOUNS = frozenset(("that", "which", "who"))
 # Endings of a noun of a quality, a head of its own before `and` (`visual quality and memory usage`).
 QUALITY_ENDINGS = ("ity", "ness", "cy")
 # Heads that only say what kind of thing the items before them are ("latency and reliability
@@ -506,12 +507,15 @@ def trim(doc, start, end, vocab):
         if named is not None:
             start = named  # "(on the) benchmarks CEC2013 and CEC2017", "benchmark datasets KITTI"
             continue
-        if start + 1 < end and ((words[start].tag_ == "VBZ" and words[start].is_lower
-                                 and not opens_term(doc, start, end, vocab))
+        if start + 1 < end and ((words[start].is_lower and not opens_term(doc, start, end, vocab)
+                                 and (words[start].tag_ == "VBZ" or (
+                                     words[start].tag_ in ("VBP", "VB") and start > 0
+                                     and words[start - 1].lower_ in RELATIVE_PRONOUNS)))
                                 or (word.endswith("s") and word in vocab.problem_verbs)):
             # a verb in -s left at the phrase's start, tagged so ("(prior work) overlooks critical
-            # memory access bottlenecks") or a problem verb taken for a noun ("... and mitigates
-            # error accumulation"; the rare noun "address translation" loses its first word)
+            # memory access bottlenecks"), a verb after "that" ("weights that prevent flexible
+            # deployment") or a problem verb taken for a noun ("... and mitigates error
+            # accumulation"; the rare noun "address translation" loses its first word)
             start += 1
             continue
         break
