@@ -2520,6 +2520,18 @@ def test_pronoun_heads_verbs_after_that_and_superlatives_make_no_concept(nlp):
     assert {c["label"]: c["type"] for c in record["concepts"]}["convolutional neural network"] == "method"
 
 
+def test_a_family_glued_to_its_model_number_is_hardware_and_rates_of_work_are_metrics(nlp):
+    """Three arXiv abstracts of the corpus (tests/fixtures/glued_products_and_rates.jsonl):
+    ``RTX5090`` (a hardware family glued to its model number) was a method, as were ``GFLOPs``;
+    ``frames per second`` was no concept."""
+    found = labelled_types(nlp, "glued_products_and_rates.jsonl", 3)
+    assert ("RTX5090", "hardware") in found["2505.11594"]
+    assert ("GFLOP", "metric") in found["2506.13415"]
+    assert ("frames per second", "metric") in found["2506.19154"]
+    [record] = concepts.extract_records([related("We train ResNet50 and BERT on ImageNet.")], nlp)
+    assert {c["label"]: c["type"] for c in record["concepts"]}.get("ResNet50") == "method"
+
+
 def test_a_task_phrased_as_a_verb_ends_with_its_object(nlp):
     """Two arXiv abstracts of the corpus (tests/fixtures/gerund_clause_ends.jsonl): a task phrased
     as a verb ran on to an ``and`` whose other side the parser hung elsewhere (``managing highly

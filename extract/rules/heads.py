@@ -121,14 +121,17 @@ def benchmark_name(piece):
 def hardware_product_name(piece):
     """A processor or board named by its product name is hardware, whatever the verb before it.
 
-    A hardware acronym with its version or place (``TPUv4``, ``EdgeTPU``), or a name opened by a
-    hardware family, after a vendor or not (``Jetson Nano``, ``NVIDIA Jetson Orin``).
+    A hardware acronym with its version or place (``TPUv4``, ``EdgeTPU``), a hardware family glued
+    to its model number (``RTX5090``), or a name opened by a hardware family, after a vendor or
+    not (``Jetson Nano``, ``NVIDIA Jetson Orin``).
 
     Example: "We evaluate on a Jetson Nano and a TPUv4." -> hardware "Jetson Nano"
     """
     words = piece.text.split()
     if len(words) == 1:
-        return "hardware" if _HARDWARE_NAME.match(words[0]) else None
+        glued = _FAMILY_AND_NUMBER.match(words[0])  # RTX5090, GTX1080: a family and its model number
+        return "hardware" if _HARDWARE_NAME.match(words[0]) or (
+            glued and term_type(concept_key(glued[1]), piece.vocab)[0] == "hardware") else None
     first = words[1] if concept_key(words[0]) in piece.vocab.organisations else words[0]
     # a family's name, no English word (``Robot Operating System`` is software), and no term
     # or acronym ending the name (``LiDAR SLAM`` is a method)
@@ -139,6 +142,7 @@ def hardware_product_name(piece):
 
 
 _HARDWARE_NAME = re.compile(r"^(?:Edge|Cloud)?(?:TPU|GPU|NPU|CPU|DPU|IPU)(?:-?v?\d+[a-z]*)?$")
+_FAMILY_AND_NUMBER = re.compile(r"^([A-Z]{2,})(\d{3,}[A-Za-z]?)$")
 
 
 @rule(score=0.8)
