@@ -63,7 +63,7 @@ MAKING_ADVERBS = {"carefully", "meticulously", "thoughtfully", "deliberately", "
                   "recently", "newly", "previously", "originally", "initially", "specially",
                   "specifically", "simply", "purposely", "purposefully", "painstakingly"}
 
-# Abbreviations whose full stops are their own, not a sentence's (U.S., i.i.d., a.k.a.).
+# Words opening a relative clause: a verb after one of them opens no concept ("that prevent ...").
 RELATIVE_PRONOUNS = frozenset(("that", "which", "who"))
 # Endings of a noun of a quality, a head of its own before `and` (`visual quality and memory usage`).
 QUALITY_ENDINGS = ("ity", "ness", "cy")
@@ -71,6 +71,8 @@ QUALITY_ENDINGS = ("ity", "ness", "cy")
 # constraints"): shared by both items.
 KINDS_OF_ITEMS = frozenset(defaults.KIND_HEADS + defaults.CONTEXT_TAILS + defaults.PROBLEM_OF
                            + ("constraint", "requirement", "guarantee", "budget", "metric"))
+
+# Abbreviations whose full stops are their own, not a sentence's (U.S., i.i.d., a.k.a.).
 _ABBREVIATION = re.compile(r"^(?:[A-Za-z]\.){2,}$")
 
 
@@ -495,8 +497,8 @@ def trim(doc, start, end, vocab):
         if word in MEANS_GERUNDS and words[start].tag_ == "VBG" and start + 1 < end:
             start += 1  # "Incorporating vision-based depth estimation (improves ...)"
             continue
-        if verb_after_means_word(doc, start, end, vocab):
-            start += 1  # "without compromising accuracy": the verb goes, "accuracy" stays
+        if verb_opening_a_clause(doc, start, end, vocab):
+            start += 1  # "without compromising accuracy", ", assessing accuracy": the verb goes
             continue
         if (word in vocab.intro_verbs or word in NAMING_VERBS) and start + 1 < end and (
                 words[start + 1].pos_ == "DET" or words[start + 1].text[:1].isupper()
@@ -586,7 +588,7 @@ def listed_adjectives_end(doc, start, end):
     return None
 
 
-def verb_after_means_word(doc, start, end, vocab):
+def verb_opening_a_clause(doc, start, end, vocab):
     """True when word ``start`` is a verb's gerund right after ``without``, ``by``, ``while``...
     (``without sacrificing model quality``) or opening a clause after a comma (``..., assessing
     accuracy``), not one that makes a problem (``growing``) nor, after a comma, a gerund the
