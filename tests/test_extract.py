@@ -2540,3 +2540,24 @@ def test_a_task_phrased_as_a_verb_ends_with_its_object(nlp):
     assert ("oscillatory behavior management", "problem") in found["2506.15165"]
     assert ("legislative dynamics understanding", "problem") in found["2506.16692"]
     assert not [label for label in every_label(found) if label.split()[-1] in ("and", "or")]
+
+
+def test_agents_and_risks_are_concepts_and_a_measure_before_and_keeps_its_own_name(nlp):
+    """Five arXiv abstracts of the corpus (tests/fixtures/agents_risks_and_measures.jsonl).
+    ``agent`` and ``risk`` typed nothing, so ``LLM agents``, ``GUI agents``, ``embodied agents``
+    and ``safety risks`` were no concepts (agents are named in 1,400 of the 21.6K abstracts);
+    alone they still name nothing. ``minimum Bayes risk`` is a method, not a risk. A measured
+    quantity or a quality the field types alone before ``and`` no longer takes the next phrase's
+    head: ``latency and memory usage`` gave ``latency usage``, ``accuracy and convergence speed``
+    gave ``accuracy speed``."""
+    found = labelled_types(nlp, "agents_risks_and_measures.jsonl", 5)
+    assert {("LLM agent", "method"), ("embodied agent", "method"), ("safety risk", "problem")} <= found["2503.18666"]
+    assert ("graphical user interface agent", "method") in found["2503.18492"]
+    assert ("minimum Bayes risk", "method") in found["2505.19679"]
+    assert {("latency", "metric"), ("memory usage", "problem")} <= found["2505.20353"]
+    assert {("accuracy", "metric"), ("convergence speed", "problem")} <= found["2506.20990"]
+    assert not [label for label in every_label(found) if label in (
+        "agent", "risk", "latency usage", "accuracy speed")]
+    [record] = concepts.extract_records([related(
+        "Training large models suffers from instability and loss spikes.")], nlp)
+    assert {"instability", "loss spike"} <= {c["label"] for c in record["concepts"]}

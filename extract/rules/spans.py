@@ -745,18 +745,22 @@ def ends_in_a_head_noun(left, first, head, vocab):
     """The left item of ``A B and C D`` is a phrase of its own when ``B`` is a noun of a quality
     (``-ity``, ``-ness``, ``-cy``) or a noun of an action the field types, and ``C`` a noun:
     ``memory usage and power consumption``, ``visual quality and memory usage``, ``model
-    accuracy and training efficiency``; not ``large language and vision models`` (``language``
+    accuracy and training efficiency``; so is a one-word item the field types alone as a measure
+    or as a problem of quality (``latency and memory usage``, ``instability and loss spikes``);
+    not ``large language and vision models`` (``language``
     types nothing), ``high memory and runtime costs`` (``memory`` is no action), ``GPU memory
     and computational resources`` (an adjective after ``and``) nor before a ``head`` that says
     what kind of thing both are (``latency and reliability constraints``, ``protein editing and
     representation learning benchmarks``)."""
     last = left[-1]
     word = last.lower_
-    if concept_key(head.text) in KINDS_OF_ITEMS:
+    if concept_key(head.text) in KINDS_OF_ITEMS or last.pos_ != "NOUN" or first.pos_ not in ("NOUN", "PROPN"):
         return False
-    return len(left) >= 2 and last.pos_ == "NOUN" and first.pos_ in ("NOUN", "PROPN") \
-        and (word.endswith(QUALITY_ENDINGS)
-             or (word.endswith(defaults.ACTION_ENDINGS + ("age",)) and word_type(last, vocab) is not None))
+    if len(left) == 1:
+        kind = word_type(last, vocab)
+        return kind == "metric" or (kind == "problem" and word.endswith(QUALITY_ENDINGS))
+    return word.endswith(QUALITY_ENDINGS) \
+        or (word.endswith(defaults.ACTION_ENDINGS + ("age",)) and word_type(last, vocab) is not None)
 
 
 def is_verb_taken_for_noun(token, vocab):
