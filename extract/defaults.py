@@ -258,8 +258,12 @@ MANNER_KEYS = ("real time",)
 # general_english.tsv) is no dataset's name alone: "English datasets" is not the dataset
 # "English" (5.2), as "the Replica benchmark" (3.7) or "Kinetics" (2.9) name one.
 COMMON_WORD_ZIPF = 4.5
+# Nouns of trained models: a task gerund taken for their modifier is a verb ("Training diffusion
+# models requires ...", spans.gerund_before_a_model), and experiments on them are no dataset.
+MODEL_NOUNS = frozenset(("model", "network", "net", "transformer", "llm", "lm", "vlm", "mllm", "slm",
+                         "dnn", "cnn", "gnn", "rnn", "moe", "classifier", "encoder", "decoder"))
 # A task phrased as a gerund and its object ("training giant neural networks") is one phrase of
-# at most this many tokens.
+# at most this many words (a hyphen joins two words into one: "fine-tuning", "pre-trained").
 GERUND_CLAUSE_MAX_TOKENS = 6
 # Concept specificity (concepts.specificity): 1 - zipf / SPECIFICITY_ZIPF_MAX, zipf being the
 # general-English Zipf frequency of the label's rarest word less SPECIFICITY_PHRASE_STEP per

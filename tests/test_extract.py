@@ -2561,3 +2561,20 @@ def test_agents_and_risks_are_concepts_and_a_measure_before_and_keeps_its_own_na
     [record] = concepts.extract_records([related(
         "Training large models suffers from instability and loss spikes.")], nlp)
     assert {"instability", "loss spike"} <= {c["label"] for c in record["concepts"]}
+
+
+def test_a_task_gerund_taken_for_a_models_modifier_names_the_task(nlp):
+    """Three arXiv abstracts of the corpus (tests/fixtures/tasks_opening_a_sentence.jsonl). A
+    sentence that opens with a task's gerund and a plural model noun (``Training diffusion
+    models requires ...``, ``Fine-tuning pretrained ASR models is challenging``) was read by the
+    parser as a modifier and a noun, and gave a method named ``training diffusion model``; the
+    same after ``on`` (``experiments on pre-training LLMs``). The task is the problem, the
+    model the method; after a preposition of means (``by fine-tuning LLMs``) it stays a method."""
+    found = labelled_types(nlp, "tasks_opening_a_sentence.jsonl", 3)
+    assert {("large language model pre-training", "problem"), ("large language model", "method")} <= found["2504.04151"]
+    assert {("diffusion model training", "problem"), ("diffusion model", "method")} <= found["2504.09606"]
+    assert {("pretrained ASR model fine-tuning", "problem"), ("pretrained ASR model", "method")} <= found["2506.03681"]
+    assert not [label for label in opening_with(every_label(found), ("training", "fine-tuning", "pre-training"))
+                if label.endswith("model")]  # "pre-training large language model" was a method
+    [record] = concepts.extract_records([related("We improve results by fine-tuning LLMs on math.")], nlp)
+    assert [c["type"] for c in record["concepts"] if c["label"].lower().startswith("fine-tuning")] == ["method"]

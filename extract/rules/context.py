@@ -204,7 +204,8 @@ def named_data_of_evaluation(piece):
     Example: "We evaluate on Pascal3D and ObjectNet." -> dataset "Pascal3D"
     """
     on = preposition(piece, ("on", "across", "over"), several=False)
-    if on is None or not is_proper(piece) or is_pretrained_model(piece.text):
+    if on is None or not is_proper(piece) or is_pretrained_model(piece.text) \
+            or piece.key in defaults.MODEL_NOUNS:
         return None
     hosts = (on.head, on.head.head) if on.head.dep_ == "dobj" and on.head.pos_ == "NOUN" else (on.head,)
     # "we evaluate our methods on OSWorld": "on" hangs from what is evaluated

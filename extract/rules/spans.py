@@ -275,6 +275,30 @@ MEANS_PREPOSITIONS = ("by", "via", "through", "with", "using", "without", "while
                       "before", "upon")
 
 
+def gerund_before_a_model(doc, start, vocab):
+    """(gerund end, model noun) when a sentence or the object of a preposition opens at
+    ``start`` with a task gerund that the parser took for a modifier of the plural model noun
+    after it (``Training diffusion models requires ...``, ``Fine-tuning pretrained ASR models
+    is ...``, ``experiments on pre-training LLMs``): that is a task, not a model called
+    ``training diffusion model``. Not after a preposition of means (``by fine-tuning LLMs``).
+    None otherwise."""
+    words = tokens(doc)
+    if not (words[start].is_sent_start or (words[start - 1].pos_ == "ADP"
+                                            and words[start - 1].lower_ not in MEANS_PREPOSITIONS)):
+        return None
+    first, last = hyphen_compound(doc, start)
+    gerund = words[last - 1]
+    if first != start or span_text(doc, first, last).lower() not in vocab.task_gerunds \
+            or gerund.dep_ not in ("amod", "compound", "nmod") or last >= len(doc):
+        return None
+    noun = gerund.head
+    if noun.i < last or noun.tag_ not in ("NNS", "NNPS") or concept_key(noun.text) not in defaults.MODEL_NOUNS \
+            or any((t.is_punct and t.text != "-") or t.dep_ in ("cc", "conj") or t.tag_ == "VBG"
+                   for t in words[last:noun.i]):  # not "training and evaluating models"
+        return None
+    return last, noun
+
+
 def object_right_edge(obj):
     """The last token of a verb's object without its clauses and prepositional phrases: the object
     and what precedes it, and the objects coordinated with it (``computation and communication``)."""
@@ -314,6 +338,13 @@ def gerund_clause(doc, context):
     """
     vocab = context.vocab
     for token in tokens(doc):
+        before_a_model = gerund_before_a_model(doc, token.i, vocab)
+        if before_a_model:
+            last, noun = before_a_model
+            phrase = gerund_phrase(doc, token.i, last, last, noun.i + 1, vocab)
+            if phrase:
+                yield phrase
+            continue
         if token.tag_ != "VBG" or token.lower_ not in vocab.task_gerunds \
                 or token.dep_ not in NOMINAL_GERUND_DEPS:
             continue
@@ -322,23 +353,32 @@ def gerund_clause(doc, context):
         obj = next((c for c in token.rights if c.dep_ in ("dobj", "obj")), None)
         if obj is None or obj.pos_ not in ("NOUN", "PROPN"):
             continue
-        start, end = token.i, object_right_edge(obj) + 1
-        words = doc[obj.left_edge.i if obj.left_edge.i > start else start + 1:end]
-        if end - start > defaults.GERUND_CLAUSE_MAX_TOKENS or any(
-                (t.is_punct and t.text != "-") or t.pos_ in ("DET", "PRON", "NUM") for t in words):
-            continue
-        noun = dict(vocab.task_nouns).get(token.lower_)
-        obj_start, obj_end = trim(doc, words.start, words.end, vocab)
-        if obj_start >= obj_end or object_names_nothing_new(doc[obj_start:obj_end], vocab):
-            continue
-        label = None
-        # a term of the field as written ("scaling laws") is a noun phrase, not a verb's object
-        written = concept_key(doc[start:end].text)
-        if noun and not (" " in written and written in vocab.terms) \
-                and not any(t.dep_ == "cc" for t in words):
-            *rest, head = label_text(doc, obj_start, obj_end).split()
-            label = " ".join(rest + [singular(head), noun])
-        yield Phrase(doc[start:end], "gerund_clause", label=label)
+        phrase = gerund_phrase(doc, token.i, token.i + 1, max(token.i + 1, obj.left_edge.i),
+                               object_right_edge(obj) + 1, vocab)
+        if phrase:
+            yield phrase
+
+
+def gerund_phrase(doc, start, gerund_end, object_start, end, vocab):
+    """The ``gerund_clause`` phrase of the gerund ``doc[start:gerund_end]`` and its object
+    ``doc[object_start:end]``, labelled by the task's noun form; None when the object names
+    nothing the clause adds to."""
+    words = doc[object_start:end]
+    if sum(1 if t.text != "-" else -1 for t in doc[start:end]) > defaults.GERUND_CLAUSE_MAX_TOKENS or any(
+            (t.is_punct and t.text != "-") or t.pos_ in ("DET", "PRON", "NUM") for t in words):
+        return None
+    noun = dict(vocab.task_nouns).get(span_text(doc, start, gerund_end).lower())
+    obj_start, obj_end = trim(doc, words.start, words.end, vocab)
+    if obj_start >= obj_end or object_names_nothing_new(doc[obj_start:obj_end], vocab):
+        return None
+    label = None
+    # a term of the field as written ("scaling laws") is a noun phrase, not a verb's object
+    written = concept_key(doc[start:end].text)
+    if noun and not (" " in written and written in vocab.terms) \
+            and not any(t.dep_ == "cc" for t in words):
+        *rest, head = label_text(doc, obj_start, obj_end).split()
+        label = " ".join(rest + [singular(head), noun])
+    return Phrase(doc[start:end], "gerund_clause", label=label)
 
 
 @rule(score=0.85)
@@ -442,6 +482,10 @@ def trim(doc, start, end, vocab):
     if start < end and not is_acronym(words[start].text):
         start = min(start, hyphen_compound(doc, start)[0])
     while start < end:
+        opening = gerund_before_a_model(doc, start, vocab)
+        if opening and opening[1].i < end:
+            start = opening[0]  # "Training diffusion models (requires ...)": the task's verb goes
+            continue
         comma = listed_adjectives_end(doc, start, end)
         if comma is not None:
             start = comma + 1  # "complex, spatial reasoning": the last adjective stays with its noun
