@@ -2578,3 +2578,23 @@ def test_a_task_gerund_taken_for_a_models_modifier_names_the_task(nlp):
                 if label.endswith("model")]  # "pre-training large language model" was a method
     [record] = concepts.extract_records([related("We improve results by fine-tuning LLMs on math.")], nlp)
     assert [c["type"] for c in record["concepts"] if c["label"].lower().startswith("fine-tuning")] == ["method"]
+
+
+def test_verbs_gains_languages_and_an_adverb_taken_for_a_head(nlp):
+    """Five arXiv abstracts of the corpus (tests/fixtures/verbs_gains_and_shared_heads.jsonl).
+    A problem verb after a plural subject, tagged as a noun, ended a phrase (``noisy text
+    embeddings hinder distillation efficiency``); a gain after what was gained hid it (``energy
+    efficiency gains``); ``data scarcity`` typed nothing; a name in apposition to a kind of
+    language stayed untyped (``Lua, a general purpose scripting language``); and the tagger's
+    adverb ``overhead`` after ``memory and time`` left ``memory`` without its head."""
+    found = labelled_types(nlp, "verbs_gains_and_shared_heads.jsonl", 5)
+    assert ("distillation efficiency", "problem") in found["2503.24017"]
+    assert any(label.endswith("text embedding") for label, _ in found["2503.24017"])
+    assert ("energy efficiency", "problem") in found["2503.16731"]
+    assert ("data scarcity", "problem") in found["2503.16528"]
+    assert ("Lua", "method") in found["2506.03152"]
+    assert {("minimal memory overhead", "problem"), ("time overhead", "problem")} <= found["2504.13932"]
+    assert not [label for label in every_label(found) if "hinder" in label or label in ("scarcity",)]
+    [record] = concepts.extract_records([related(
+        "Asynchronous updates introduce stale gradients, and data scarcity hurts accuracy.")], nlp)
+    assert {"stale gradient", "data scarcity"} <= {c["label"] for c in record["concepts"]}

@@ -13,7 +13,7 @@ import re
 
 from .. import defaults
 from ..normalise import concept_key, is_acronym
-from .base import hyphen_compound, rule, word_type
+from .base import hyphen_compound, rule, term_type
 
 
 def several_words(piece):
@@ -48,10 +48,18 @@ def preposition(piece, words, several=True):
     return None
 
 
+def noun_type(token, vocab):
+    """The type of a noun with the compound nouns before it (``scripting language``: a method,
+    where ``language`` alone types nothing), as the field's terms give it."""
+    compounds = [t.i for t in token.lefts if t.dep_ == "compound"]
+    return term_type(concept_key(token.doc[min(compounds, default=token.i):token.i + 1].text), vocab)[0]
+
+
 def category_type(token, vocab):
-    """The type a category noun gives its instances (``a compiler``, ``accelerators``): a
-    method or hardware word; a problem word needs a phrase of several words to go with it."""
-    kind = word_type(token, vocab)
+    """The type a category noun gives its instances (``a compiler``, ``accelerators``, ``a
+    scripting language``): a method or hardware word; a problem word needs a phrase of several
+    words to go with it."""
+    kind = noun_type(token, vocab)
     return kind if kind != "problem" else None
 
 
@@ -67,7 +75,7 @@ def appositive_of_typed_noun(piece):
     name = is_proper(piece)
     if not (name or proposed_alone(piece)):
         return None
-    typing = word_type if several_words(piece) else category_type
+    typing = noun_type if several_words(piece) else category_type
     for child in piece.root.children:
         kind = typing(child, piece.vocab) if child.dep_ == "appos" else None
         if kind and (name or kind == "method"):
@@ -147,7 +155,7 @@ def example_of_typed_host(piece):
     host = marker.head
     if host.lower_ == "such":
         host = host.head
-    typing = word_type if several_words(piece) else category_type
+    typing = noun_type if several_words(piece) else category_type
     return typing(host, piece.vocab) if host.pos_ in ("NOUN", "PROPN") else None
 
 

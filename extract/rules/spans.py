@@ -22,6 +22,9 @@ NOUN_PHRASE_POS = {"NOUN", "PROPN", "ADJ", "X"}
 NAMING_VERBS = frozenset(("termed", "dubbed", "named", "called", "coined"))
 # Verbs the parser takes for a noun before the challenges they face ("FL face challenges").
 FACING_VERBS = frozenset(("face", "faces", "pose", "poses", "encounter", "encounters"))
+# Problem verbs whose plain form is also a noun ("address translation", "root cause analysis",
+# "token limit", "lower bound", "solve rate"): inside a phrase they may be its nouns.
+PROBLEM_VERBS_ALSO_NOUNS = frozenset(("address", "cause", "limit", "lower", "solve"))
 # Gerunds that say what a thing is used for, before it ("Incorporating depth estimation improves
 # accuracy"): the verb goes, the thing stays.
 MEANS_GERUNDS = frozenset(("using", "leveraging", "incorporating", "employing", "utilizing", "utilising",
@@ -43,8 +46,9 @@ _LIST_MARKER = re.compile(r"^(?:[ivx]{1,4}|[a-z])$")  # "ii)", "c)": an item's n
 # ``2.0 times inference speedups``, ``40% fewer FLOPs``): they go with the value.
 VALUE_COMPARISONS = {"times", "fold", "percent", "higher", "lower", "fewer", "more", "less",
                      "faster", "slower", "better", "smaller", "larger", "greater"}
-# Nouns of a measured gain after what was measured ("accuracy gains", "PSNR improvements").
-GAIN_WORDS = {"gain", "gains", "improvement", "improvements", "boost", "boosts"}
+# Nouns of a measured gain after what was measured ("accuracy gains", "PSNR improvements",
+# "energy efficiency gains", "memory footprint savings").
+GAIN_WORDS = {"gain", "gains", "improvement", "improvements", "boost", "boosts", "saving", "savings"}
 # Words that hedge or qualify a measured value before it ("about 70% accuracy", "as much as 76.3%
 # fine-tuning", "average 16.8% mIoU"): with the value, no part of a concept.
 QUANTITY_HEDGES = {"average", "much", "many", "roughly", "approximately", "nearly", "almost",
@@ -214,7 +218,9 @@ def acts_as_verb(token):
 def noun_runs_outside_chunks(doc, context):
     """Runs of adjectives and nouns ending in a noun that the parser left out of its chunks.
 
-    A run right after a chunk extends it; a lone acronym counts as a run.
+    A run right after a chunk extends it, and the chunk coordinated with that one (the tagger
+    often takes ``overhead`` for an adverb: ``memory and time overhead``); a lone acronym counts
+    as a run.
 
     Example: "Partitioning cuts cross-node traffic." -> problem "cross-node traffic"
     """
@@ -246,7 +252,11 @@ def noun_runs_outside_chunks(doc, context):
                 and not is_lower_initial_name(words[end - 1].text):
             end -= 1
         if start in chunk_start and end > start:
-            yield Phrase(doc[chunk_start[start]:end], "noun_runs_outside_chunks")
+            first = chunk_start[start]
+            if first - 1 in chunk_start and words[first - 1].lower_ in ("and", "or") \
+                    and words[start - 1].dep_ == "conj" and end - start == 1 and words[start].pos_ == "ADV":
+                first = chunk_start[first - 1]  # "low memory and time | overhead" (an adverb): both share it
+            yield Phrase(doc[first:end], "noun_runs_outside_chunks")
         elif end - start >= 2 or (end > start and (is_acronym(words[start].text) or lone_term(words[start], vocab))):
             yield Phrase(doc[start:end], "noun_runs_outside_chunks")
 
@@ -569,8 +579,8 @@ def trim(doc, start, end, vocab):
                            or words[end - 1].text in ("=", "<", ">", "\u2264", "\u2265", "\u2248")):
         end -= 1  # "DSC=0.841": the sign goes with its value
     if end - start >= 2 and words[end - 1].lower_ in GAIN_WORDS \
-            and term_type(concept_key(span_text(doc, start, end - 1)), vocab)[0] == "metric":
-        end -= 1  # "accuracy gains", "mIoU improvements": what was measured
+            and term_type(concept_key(span_text(doc, start, end - 1)), vocab)[0] in ("metric", "problem"):
+        end -= 1  # "accuracy gains", "energy efficiency gains": what was measured
     return start, end
 
 
@@ -812,7 +822,8 @@ def is_verb_taken_for_noun(token, vocab):
     policy gradient optimization``, ``FiSco more reliably identifies nuanced biases``): the
     parser took the sentence's verb for a noun, and the phrase is two. The verbs: any the tagger
     calls one, and problem and introducing verbs and ``defaults.CLAUSE_VERBS`` it calls a plural;
-    ``face`` or ``pose`` before the challenges faced (``FL face challenges``)."""
+    ``face`` or ``pose`` before the challenges faced (``FL face challenges``); a problem verb's
+    plain form after a noun, tagged as a noun (``label noise hinder model training``)."""
     word = token.lower_
     doc = token.doc
     if token.tag_ == "VBZ" and token.is_lower and word.endswith("s") \
@@ -820,6 +831,10 @@ def is_verb_taken_for_noun(token, vocab):
         return True
     if word in FACING_VERBS and singular(doc[token.i + 1].lower_) in defaults.PROBLEM_OF:
         return True
+    if token.tag_ == "NN" and token.is_lower and word in vocab.problem_verbs \
+            and not word.endswith(("s", "ing", "ed")) and word not in PROBLEM_VERBS_ALSO_NOUNS \
+            and doc[token.i - 1].pos_ in ("NOUN", "PROPN") and doc[token.i + 1].pos_ in ("NOUN", "ADJ", "PROPN"):
+        return True  # "class imbalance hinder model performance": a verb after a plural subject
     return token.tag_ == "NNS" and word.endswith("s") \
         and (word in vocab.problem_verbs or word in vocab.intro_verbs or word in defaults.CLAUSE_VERBS)
 
