@@ -47,6 +47,7 @@ ROLES = {
     "GENERIC": "generic",  # no concept alone: approach, paper, study
     "INTRO_VERB": "intro_verbs",  # we propose X
     "PROBLEM_VERB": "problem_verbs",  # reduce X, suffer from X
+    "HARM_VERB": "harm_verbs",  # X degrades, hurts, hampers Y: X is a problem
     "DEGREE": "degree",  # size and trend words that add nothing to a generic head: large problems
     "HEAD_JUDGEMENT": "head_judgements",  # words that rank or place a generic head without
     #                                       naming what it is: open challenge, complex task
@@ -70,6 +71,7 @@ ALLOWED_DOUBLE_ROLES = {
     frozenset({"GENERIC", "INTRO_VERB"}),  # "the design" / "we design"
     frozenset({"PROBLEM_MODIFIER", "PROBLEM_VERB"}),  # "lower bandwidth" / "we lower costs"
     frozenset({"PROBLEM_MODIFIER", "DEGREE"}),  # "growing KV cache" / "growing complexity"
+    frozenset({"PROBLEM_MODIFIER", "HARM_VERB"}),  # "slow convergence" / "stragglers slow training"
     frozenset({"GENERIC", "DISTRIBUTED_CUE"}),  # no concept alone / a word of the setting
     frozenset({"GENERIC", "EVALUATION_WORD"}),  # no concept alone / "experiments on X"
     frozenset({"EVALUATIVE", "EVALUATION_WORD"}),  # "state-of-the-art X" / "SOTA on X"
@@ -91,6 +93,7 @@ class Vocabulary:
     generic: frozenset = frozenset()  # GENERIC words and the terms marked generic
     intro_verbs: frozenset = frozenset()
     problem_verbs: frozenset = frozenset()
+    harm_verbs: frozenset = frozenset()
     degree: frozenset = frozenset()
     head_judgements: frozenset = frozenset()
     interest_verbs: frozenset = frozenset()

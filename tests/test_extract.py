@@ -2598,3 +2598,21 @@ def test_verbs_gains_languages_and_an_adverb_taken_for_a_head(nlp):
     [record] = concepts.extract_records([related(
         "Asynchronous updates introduce stale gradients, and data scarcity hurts accuracy.")], nlp)
     assert {"stale gradient", "data scarcity"} <= {c["label"] for c in record["concepts"]}
+
+
+def test_what_harms_and_the_problems_of_machine_learning_are_problems(nlp):
+    """Six arXiv abstracts of the corpus (tests/fixtures/harms_and_ml_problems.jsonl). A harm verb
+    the tagger took for a noun or an adjective ended no phrase (``limited feature resolution
+    hampers performance``, ``contradiction impairs group convergence``); what degrades something,
+    named in several words, is a problem (``semantic ambiguity ... degrades the synthesis
+    stability``); the field's problems ``reward hacking``, ``spurious correlations``, ``the curse
+    of dimensionality`` typed nothing, nor did a ``gap`` (``generalization gap``)."""
+    found = labelled_types(nlp, "harms_and_ml_problems.jsonl", 6)
+    assert ("limited feature resolution", "problem") in found["2504.14032"]
+    assert ("group convergence", "problem") in found["2505.11556"]
+    assert ("semantic ambiguity", "problem") in found["2503.23039"]
+    assert ("reward hacking", "problem") in found["2505.05410"]
+    assert ("spurious correlation", "problem") in found["2503.13236"]
+    assert {("curse of dimensionality", "problem"), ("generalization gap", "problem")} <= found["2506.20779"]
+    assert not [label for label in every_label(found) if any(
+        verb in label.split() for verb in ("hampers", "impairs", "degrades", "hurt"))]

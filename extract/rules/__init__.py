@@ -99,6 +99,7 @@ TYPE_RULES = (
     heads.name_is_method,
     context.object_of_problem_verb,
     context.source_of_suffering,
+    context.subject_of_harm,
     context.agent_of_limiting,
     context.task_of_method_host,
     context.object_of_challenge_noun,

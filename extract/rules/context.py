@@ -171,6 +171,20 @@ def source_of_suffering(piece):
 
 
 @rule(score=0.8)
+def subject_of_harm(piece):
+    """What degrades, hurts or hampers something is a problem, if named in several words.
+
+    One word (``text``, ``mismatch``, ``integration``) says too little of what harms.
+
+    Example: "Semantic ambiguity between frames degrades the synthesis stability." -> problem "semantic ambiguity"
+    """
+    dep, verb = piece.attachment
+    if dep != "nsubj" or verb.lower_ not in piece.vocab.harm_verbs or not several_words(piece):
+        return None
+    return "problem" if any(child.dep_ == "dobj" for child in verb.children) else None  # not "degrade into"
+
+
+@rule(score=0.8)
 def agent_of_limiting(piece):
     """What a task is limited, hindered or caused by is a problem.
 

@@ -22,9 +22,10 @@ NOUN_PHRASE_POS = {"NOUN", "PROPN", "ADJ", "X"}
 NAMING_VERBS = frozenset(("termed", "dubbed", "named", "called", "coined"))
 # Verbs the parser takes for a noun before the challenges they face ("FL face challenges").
 FACING_VERBS = frozenset(("face", "faces", "pose", "poses", "encounter", "encounters"))
-# Problem verbs whose plain form is also a noun ("address translation", "root cause analysis",
-# "token limit", "lower bound", "solve rate"): inside a phrase they may be its nouns.
-PROBLEM_VERBS_ALSO_NOUNS = frozenset(("address", "cause", "limit", "lower", "solve"))
+# Problem and harm verbs whose form is also a noun ("address translation", "root cause analysis",
+# "token limit", "lower bound", "solve rate", "societal harms"): inside a phrase they may be its nouns.
+VERBS_ALSO_NOUNS = frozenset(("address", "cause", "limit", "lower", "solve", "harm", "harms", "plague",
+                              "plagues"))
 # Gerunds that say what a thing is used for, before it ("Incorporating depth estimation improves
 # accuracy"): the verb goes, the thing stays.
 MEANS_GERUNDS = frozenset(("using", "leveraging", "incorporating", "employing", "utilizing", "utilising",
@@ -567,11 +568,14 @@ def trim(doc, start, end, vocab):
                                  and (words[start].tag_ == "VBZ" or (
                                      words[start].tag_ in ("VBP", "VB") and start > 0
                                      and words[start - 1].lower_ in RELATIVE_PRONOUNS)))
-                                or (word.endswith("s") and word in vocab.problem_verbs)):
+                                or (word.endswith("s") and word in vocab.problem_verbs)
+                                or (word in vocab.harm_verbs and word not in vocab.problem_modifiers
+                                    and word not in VERBS_ALSO_NOUNS)):
             # a verb in -s left at the phrase's start, tagged so ("(prior work) overlooks critical
             # memory access bottlenecks"), a verb after "that" ("weights that prevent flexible
             # deployment") or a problem verb taken for a noun ("... and mitigates error
-            # accumulation"; the rare noun "address translation" loses its first word)
+            # accumulation"; the rare noun "address translation" loses its first word), or a harm
+            # verb ("(oversmoothing) hurt deep GNNs")
             start += 1
             continue
         break
@@ -823,7 +827,8 @@ def is_verb_taken_for_noun(token, vocab):
     parser took the sentence's verb for a noun, and the phrase is two. The verbs: any the tagger
     calls one, and problem and introducing verbs and ``defaults.CLAUSE_VERBS`` it calls a plural;
     ``face`` or ``pose`` before the challenges faced (``FL face challenges``); a problem verb's
-    plain form after a noun, tagged as a noun (``label noise hinder model training``)."""
+    plain form or a harm verb after a noun, tagged as a noun (``label noise hinder model
+    training``, ``network congestion impairs throughput``)."""
     word = token.lower_
     doc = token.doc
     if token.tag_ == "VBZ" and token.is_lower and word.endswith("s") \
@@ -831,10 +836,11 @@ def is_verb_taken_for_noun(token, vocab):
         return True
     if word in FACING_VERBS and singular(doc[token.i + 1].lower_) in defaults.PROBLEM_OF:
         return True
-    if token.tag_ == "NN" and token.is_lower and word in vocab.problem_verbs \
-            and not word.endswith(("s", "ing", "ed")) and word not in PROBLEM_VERBS_ALSO_NOUNS \
+    if token.tag_ in ("NN", "NNS", "JJ") and token.is_lower and word not in VERBS_ALSO_NOUNS \
+            and ((token.tag_ == "NN" and word in vocab.problem_verbs and not word.endswith(("s", "ing", "ed")))
+                 or (word in vocab.harm_verbs and not (token.tag_ == "JJ" and word in vocab.problem_modifiers))) \
             and doc[token.i - 1].pos_ in ("NOUN", "PROPN") and doc[token.i + 1].pos_ in ("NOUN", "ADJ", "PROPN"):
-        return True  # "class imbalance hinder model performance": a verb after a plural subject
+        return True  # "class imbalance hinder model performance", "congestion impairs throughput"
     return token.tag_ == "NNS" and word.endswith("s") \
         and (word in vocab.problem_verbs or word in vocab.intro_verbs or word in defaults.CLAUSE_VERBS)
 
