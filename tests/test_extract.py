@@ -2616,3 +2616,17 @@ def test_what_harms_and_the_problems_of_machine_learning_are_problems(nlp):
     assert {("curse of dimensionality", "problem"), ("generalization gap", "problem")} <= found["2506.20779"]
     assert not [label for label in every_label(found) if any(
         verb in label.split() for verb in ("hampers", "impairs", "degrades", "hurt"))]
+
+
+def test_caching_and_freezing_name_methods_and_vram_is_hardware(nlp):
+    """Four arXiv abstracts of the corpus (tests/fixtures/caching_and_vram.jsonl): ``KV caching``,
+    ``prefix caching``, ``semantic caching`` and ``layer freezing`` name techniques, and were no
+    concept (``caching`` and ``freezing`` typed nothing); ``VRAM`` is a GPU's memory, hardware.
+    A gerund before a comma ends a listed item (``layer freezing, cyclical learning rates``
+    was one label)."""
+    found = labelled_types(nlp, "caching_and_vram.jsonl", 4)
+    assert {("prefix caching", "method"), ("semantic caching", "method")} <= found["2503.16525"]
+    assert ("layer freezing", "method") in found["2505.05321"]
+    assert ("KV caching", "method") in found["2506.00413"]
+    assert ("VRAM", "hardware") in found["2505.18097"]
+    assert not [label for label in every_label(found) if "," in label]

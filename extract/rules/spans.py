@@ -867,8 +867,8 @@ def chunk_pieces(doc, start, end, vocab):
     (``private set intersection existing protocols``) or a verb the parser took for a noun
     (``is_verb_taken_for_noun``, ``is_verb_joined_to_a_verb``): no concept holds them. A comma
     after a noun with no ``and`` after it parts two items of a list the parser took for one phrase
-    (``MAC protocol, LoRaWAN``); after an adjective it does not (``provably convergent,
-    data-driven algorithms``)."""
+    (``MAC protocol, LoRaWAN``, ``layer freezing, cyclical learning rates``); after an adjective
+    it does not (``provably convergent, data-driven algorithms``)."""
     if start >= end:
         return []
     words = tokens(doc)
@@ -888,7 +888,7 @@ def chunk_pieces(doc, start, end, vocab):
                and hyphen_compound(doc, t.i) == (t.i, t.i + 1)), None)  # not plug-and-play
     if cc is None:
         comma = next((t.i for t in words[start + 1:end - 1] if t.text == "," and t.whitespace_
-                      and words[t.i - 1].tag_.startswith("NN")), None)
+                      and (words[t.i - 1].tag_.startswith("NN") or words[t.i - 1].tag_ == "VBG")), None)
         if comma is not None:  # "behavioral decoding, neural forecasting": two items of a list
             return chunk_pieces(doc, start, comma, vocab) + chunk_pieces(doc, comma + 1, end, vocab)
         return [(start, end, label_text(doc, start, end))]
