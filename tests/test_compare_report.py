@@ -38,6 +38,11 @@ def table_rows(markdown):
             line.split("|")[1].strip().isdigit()]
 
 
+def held_types(graph):
+    """The concept types the graph holds concepts of."""
+    return {d["concept_type"] for _, d in graph.nodes(data=True) if d["kind"] == "concept"}
+
+
 def test_compare_markdown_has_a_row_per_related_paper_of_the_anchor(run, seed_graph):
     result = run("compare", SEEDS, "--anchor", "acco", "-q")
     assert result.exit_code == 0, result.stderr
@@ -48,7 +53,10 @@ def test_compare_markdown_has_a_row_per_related_paper_of_the_anchor(run, seed_gr
     assert result.stdout.startswith("## ACCO: 20 related papers")
     assert "SimpleFSDP:" not in result.stdout  # only the chosen anchor's table
     header = next(line for line in result.stdout.splitlines() if line.startswith("| # |"))
-    assert header == "| # | Paper | Problems | Methods | Hardware |"
+    held = held_types(seed_graph)
+    extra = "".join(f" {title} |" for kind, title in (("dataset", "Datasets"), ("metric", "Metrics"))
+                    if kind in held)  # a column for a further type only where the seeds hold one
+    assert header == "| # | Paper | Problems | Methods | Hardware |" + extra
     # the cells are the concepts each paper mentions, by type
     tables = compare.comparison(seed_graph, anchor)
     for row, line in zip(tables[0]["rows"], rows):
@@ -131,7 +139,9 @@ def test_report_names_the_bridge_communities_and_tables(run, seed_graph, tmp_pat
             assert f"| {community['id']} | {compare.cell(community['name'])} |" in text
     assert "### SimpleFSDP: 20 related papers" in text and "### ACCO: 20 related papers" in text
     top = next(line for line in text.splitlines() if line.startswith("| 1 |"))
-    assert top.count(")") == 3  # the top problem, method and hardware, each with its count
+    held = held_types(seed_graph)
+    # the top problem, method and hardware, each with its count, and of each further type held
+    assert top.count(")") == 3 + len(held & {"dataset", "metric"})
 
     again = tmp_path / "again"
     assert run("report", SEEDS, "--out", again, "-q").exit_code == 0

@@ -2630,3 +2630,20 @@ def test_caching_and_freezing_name_methods_and_vram_is_hardware(nlp):
     assert ("KV caching", "method") in found["2506.00413"]
     assert ("VRAM", "hardware") in found["2505.18097"]
     assert not [label for label in every_label(found) if "," in label]
+
+
+def test_adaptation_sampling_selection_supervision_and_losses_name_techniques(nlp):
+    """Six arXiv abstracts of the corpus (tests/fixtures/learning_technique_heads.jsonl). The
+    heads ``adaptation``, ``sampling``, ``selection``, ``supervision`` and ``loss`` typed nothing,
+    so ``domain adaptation``, ``negative sampling``, ``feature selection``, ``weak supervision``
+    and ``contrastive loss`` were no concepts; alone (or judged: ``minimal supervision``) they
+    still name nothing, and a loss a run measures is a metric (``training loss``)."""
+    found = labelled_types(nlp, "learning_technique_heads.jsonl", 6)
+    assert ("contrastive loss", "method") in found["2503.12131"]
+    assert ("domain adaptation", "method") in found["2503.13012"]
+    assert ("weak supervision", "method") in found["2503.16513"]
+    assert ("feature selection", "method") in found["2503.19100"]
+    assert ("training loss", "metric") in found["2504.07334"]
+    assert ("negative sampling", "method") in found["2506.20362"]
+    assert not [label for label in every_label(found) if label.lower() in (
+        "loss", "sampling", "selection", "supervision", "adaptation", "minimal supervision")]
