@@ -264,7 +264,7 @@ MODEL_NOUNS = frozenset(("model", "network", "net", "transformer", "llm", "lm", 
                          "dnn", "cnn", "gnn", "rnn", "moe", "classifier", "encoder", "decoder"))
 # A task phrased as a gerund and its object ("training giant neural networks") is one phrase of
 # at most this many words (a hyphen joins two words into one: "fine-tuning", "pre-trained").
-GERUND_CLAUSE_MAX_TOKENS = 6
+GERUND_CLAUSE_MAX_WORDS = 6
 # Concept specificity (concepts.specificity): 1 - zipf / SPECIFICITY_ZIPF_MAX, zipf being the
 # general-English Zipf frequency of the label's rarest word less SPECIFICITY_PHRASE_STEP per
 # further word; words ignored.

@@ -370,12 +370,17 @@ def gerund_clause(doc, context):
             yield phrase
 
 
+def written_words(span):
+    """How many words a span holds as written: a hyphenated word counts once (``fine-tuning``)."""
+    return sum(-1 if token.text == "-" else 1 for token in span)
+
+
 def gerund_phrase(doc, start, gerund_end, object_start, end, vocab):
     """The ``gerund_clause`` phrase of the gerund ``doc[start:gerund_end]`` and its object
     ``doc[object_start:end]``, labelled by the task's noun form; None when the object names
     nothing the clause adds to."""
     words = doc[object_start:end]
-    if sum(1 if t.text != "-" else -1 for t in doc[start:end]) > defaults.GERUND_CLAUSE_MAX_TOKENS or any(
+    if written_words(doc[start:end]) > defaults.GERUND_CLAUSE_MAX_WORDS or any(
             (t.is_punct and t.text != "-") or t.pos_ in ("DET", "PRON", "NUM") for t in words):
         return None
     noun = dict(vocab.task_nouns).get(span_text(doc, start, gerund_end).lower())
