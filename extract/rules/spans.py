@@ -574,8 +574,7 @@ def trim(doc, start, end, vocab):
                                      words[start].tag_ in ("VBP", "VB") and start > 0
                                      and words[start - 1].lower_ in RELATIVE_PRONOUNS)))
                                 or (word.endswith("s") and word in vocab.problem_verbs)
-                                or (word in vocab.harm_verbs and word not in vocab.problem_modifiers
-                                    and word not in VERBS_ALSO_NOUNS)):
+                                or is_harm_verb(words[start], vocab)):
             # a verb in -s left at the phrase's start, tagged so ("(prior work) overlooks critical
             # memory access bottlenecks"), a verb after "that" ("weights that prevent flexible
             # deployment") or a problem verb taken for a noun ("... and mitigates error
@@ -843,11 +842,19 @@ def is_verb_taken_for_noun(token, vocab):
         return True
     if token.tag_ in ("NN", "NNS", "JJ") and token.is_lower and word not in VERBS_ALSO_NOUNS \
             and ((token.tag_ == "NN" and word in vocab.problem_verbs and not word.endswith(("s", "ing", "ed")))
-                 or (word in vocab.harm_verbs and not (token.tag_ == "JJ" and word in vocab.problem_modifiers))) \
+                 or is_harm_verb(token, vocab)) \
             and doc[token.i - 1].pos_ in ("NOUN", "PROPN") and doc[token.i + 1].pos_ in ("NOUN", "ADJ", "PROPN"):
         return True  # "class imbalance hinder model performance", "congestion impairs throughput"
     return token.tag_ == "NNS" and word.endswith("s") \
         and (word in vocab.problem_verbs or word in vocab.intro_verbs or word in defaults.CLAUSE_VERBS)
+
+
+def is_harm_verb(token, vocab):
+    """A harm verb (``degrade``, ``hurt``, ``slows``) that stands for a verb: not one whose form
+    is also a noun (``VERBS_ALSO_NOUNS``: ``harm``) or a problem modifier (``slow``, as in ``slow
+    convergence`` and ``slow thinking``, whatever the tagger calls it)."""
+    word = plain(token.lower_)
+    return word in vocab.harm_verbs and word not in VERBS_ALSO_NOUNS and word not in vocab.problem_modifiers
 
 
 def is_verb_joined_to_a_verb(token):
