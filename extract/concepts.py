@@ -138,13 +138,16 @@ def known_words(texts, words):
 
 def without_generic_tail(text, vocab):
     """``federated learning framework`` -> ``federated learning`` (two words must remain);
-    ``deep learning models`` -> ``deep learning`` (what remains must be a term of the field)."""
+    ``deep learning models`` -> ``deep learning`` (what remains must be a term of the field);
+    ``image classification tasks`` -> ``image classification`` (what remains must end in one:
+    ``complex real-world tasks`` and ``classification task`` stay)."""
     words = text.split()
     if len(words) < 3:
         return text
     tail, rest = concept_key(words[-1]), " ".join(words[:-1])
-    if tail in defaults.GENERIC_TAILS or (tail in defaults.TERM_TAILS
-                                          and concept_key(rest) in vocab.terms):
+    if tail in defaults.GENERIC_TAILS \
+            or (tail in defaults.TERM_TAILS and concept_key(rest) in vocab.terms) \
+            or (tail in defaults.TASK_TAILS and term_type(concept_key(rest), vocab)[0]):
         return rest
     return text
 

@@ -36,6 +36,10 @@ SPANS_CUT_CANDIDATES = "paperkg_cut_candidates"  # shorter forms of candidates e
 # "federated learning") when at least two words remain.
 GENERIC_TAILS = ("framework", "approach", "strategy", "technique", "scheme", "paradigm", "solution",
                  "pipeline", "workflow", "methodology", "procedure")
+# The word for a task after the task's own name ("image classification task" is the concept
+# "image classification"), dropped from a label when the field knows what remains as a term
+# ("complex real-world task" stays).
+TASK_TAILS = ("task",)
 
 # Nouns that end a label by saying where or how its concept is met ("federated learning
 # setting", "label noise issue"): the concept is what comes before them.

@@ -304,10 +304,11 @@ def test_seed_scores_meet_the_bar(seed_records):
     assert all(result["typed"][t]["f1"] >= 0.85 for t in evaluate.GRADED_TYPES)
 
 
-@pytest.mark.parametrize("name", ["extract_dev", "extract_dev2", "extract_dev3"])
+@pytest.mark.parametrize("name", ["extract_dev", "extract_dev2", "extract_dev3", "extract_dev5"])
 def test_dev_set_score(nlp, name):
     """Abstracts of the field from the shared arXiv corpus, annotated by GUIDELINES.md (some cut
-    at 240 characters): a check that the rules generalise beyond the seeds."""
+    at 240 characters; extract_dev5: 15 full cs.LG abstracts, first scored 0.712): a check that
+    the rules generalise beyond the seeds."""
     gold = [json.loads(line) for line in (FIXTURES / f"{name}.gold.jsonl").open(encoding="utf-8")]
     records = [related(g["text"]) for g in gold]
     result = evaluate.evaluate(gold, concepts.extract_records(records, nlp))
@@ -745,7 +746,8 @@ def test_a_hyphenated_word_is_never_cut_in_two(nlp):
     extracted = concepts.extract_records(records, nlp)
     labels = [c["label"] for record in extracted for c in record["concepts"]]
     assert labels.count("end-to-end training") == 2
-    assert {"zero-shot classification task", "retrieval classification task"} <= set(labels)
+    # (the word "task" goes after a task's name: "zero-shot classification tasks")
+    assert {"zero-shot classification", "retrieval classification"} <= set(labels)
     assert not [label for label in labels if label.split()[0].lower() in ("end", "shot", "even")
                 or "- " in label or " -" in label or label.endswith("-")]
 
@@ -1048,7 +1050,7 @@ def test_adverbs_and_ordinals_before_a_phrase_are_not_part_of_it(nlp):
     found = labelled_types(nlp, "adverbs_before_phrases.jsonl", 3)
     labels = {label.lower() for pairs in found.values() for label, _ in pairs}
     assert not any(label.split()[0] in ("even", "relatively", "second", "own") for label in labels)
-    assert ("video question-answering task", "problem") in found["2504.12083"]
+    assert ("video question-answering", "problem") in found["2504.12083"]
     assert ("deployment cost", "problem") in found["2504.12689"]
     assert "challenge" not in labels and "second challenge" not in labels
 
@@ -1153,7 +1155,7 @@ def test_listed_phrases_with_heads_of_their_own_stay_apart(nlp):
                          "fine-tuning LoRA", "image-level question-answering segmentation"}
     assert {("clinical diagnosis", "problem"), ("treatment planning", "problem")} <= found["2505.13318"]
     assert {("molecule generation", "problem"), ("molecule optimization", "problem")} <= found["2505.16094"]
-    assert {("fine-tuning", "method"), ("LoRA", "method")} <= found["2505.17153"]
+    assert {("full fine-tuning", "method"), ("LoRA", "method")} <= found["2505.17153"]
     assert {("image-level question-answering", "problem"),
             ("pixel-level segmentation", "problem")} <= found["2505.21076"]
 
@@ -1887,7 +1889,7 @@ def test_words_of_praise_or_sequence_open_no_label(nlp):
     openers = ("pioneering", "innovative", "established", "intricate", "dedicated")
     assert not [label for label in labels if label.split()[0] in openers]
     assert ("information fusion architecture", "method") in found["2506.12516"]
-    assert ("causal inference task", "problem") in found["2506.15758"]
+    assert ("causal inference", "problem") in found["2506.15758"]
     assert ("neural accelerator", "hardware") in found["2506.18927"]
 
 
@@ -2647,3 +2649,23 @@ def test_adaptation_sampling_selection_supervision_and_losses_name_techniques(nl
     assert ("negative sampling", "method") in found["2506.20362"]
     assert not [label for label in every_label(found) if label.lower() in (
         "loss", "sampling", "selection", "supervision", "adaptation", "minimal supervision")]
+
+
+def test_task_tails_theories_adapters_and_unlearning(nlp):
+    """Seven arXiv abstracts of the corpus (tests/fixtures/tasks_theories_and_adapters.jsonl).
+    ``image classification tasks`` was a concept beside ``image classification`` (2,651 labels
+    ending in ``task`` in 6,241 abstracts of the field); ``machine unlearning`` gave the hardware
+    ``machine``; ``game theory``, ``LoRA adapters`` and ``full fine-tuning`` (``full`` judges
+    elsewhere) were no concepts or lost a word; ``well-trained`` judges like ``widely-used``;
+    ``minimizing forgetting`` kept the verb the tagger took for a noun."""
+    found = labelled_types(nlp, "tasks_theories_and_adapters.jsonl", 7)
+    assert ("image classification", "problem") in found["2504.14825"]
+    assert ("machine unlearning", "method") in found["2506.05198"]
+    assert ("game theory", "method") in found["2503.15235"]
+    assert ("full fine-tuning", "method") in found["2503.22673"]
+    assert ("vision encoder", "method") in found["2503.12446"]
+    assert ("forgetting", "problem") in found["2504.16763"]
+    assert any("adapter" in label.lower() for label, kind in found["2504.08823"] if kind == "method")
+    labels = every_label(found)
+    assert "image classification task" not in labels and "machine" not in labels
+    assert not opening_with(labels, ("well-trained", "minimizing"))

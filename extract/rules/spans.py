@@ -557,6 +557,10 @@ def trim(doc, start, end, vocab):
         if word in MEANS_GERUNDS and words[start].tag_ == "VBG" and start + 1 < end:
             start += 1  # "Incorporating vision-based depth estimation (improves ...)"
             continue
+        if word.endswith("izing") and start + 1 < end and words[start].is_lower \
+                and word not in vocab.task_gerunds and not opens_term(doc, start, end, vocab):
+            start += 1  # "(or) customizing personalized local models": a verb's gerund, whatever its tag
+            continue
         if verb_opening_a_clause(doc, start, end, vocab):
             start += 1  # "without compromising accuracy", ", assessing accuracy": the verb goes
             continue
@@ -629,11 +633,13 @@ def opens_term(doc, start, end, vocab):
 
 def judged_word(word, vocab):
     """True for a hyphenated word that only judges: an evaluative one (``state-of-the-art``),
-    one led by an evaluative adverb (``widely-used``, ``highly-optimized``), or the comparative
-    of an evaluative one (``higher-quality``)."""
+    one led by an evaluative adverb (``widely-used``, ``highly-optimized``) or by ``well`` before
+    a participle (``well-trained``, ``well-generalized``), or the comparative of an evaluative one
+    (``higher-quality``)."""
     lead, _, rest = word.partition("-")
     return (word in vocab.evaluative
             or (lead.endswith("ly") and lead in vocab.evaluative)
+            or (lead == "well" and rest.endswith("ed"))
             or (lead == "higher" and f"high-{rest}" in vocab.evaluative))
 
 
