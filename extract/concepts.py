@@ -200,7 +200,7 @@ def paper_concepts(text, candidates, local, corpus, vocab):
         score = rule_score(source)
         concept = grouped.get(cid)
         if concept is None:
-            concept = grouped[cid] = {"type": kind, "source": source, "score": score,
+            concept = grouped[cid] = {"type": kind, "source": source, "score": score, "key": key,
                                       "spans": set(), "forms": [], "short_forms": [],
                                       "capitalised": [], "lower_case": 0}
         elif score > concept["score"]:
@@ -216,6 +216,28 @@ def paper_concepts(text, candidates, local, corpus, vocab):
                 concept["capitalised"].append(display_label(surface, as_written=True))
         if short_form is not None:
             concept["short_forms"].append(display_label(short_form))
+    return without_tail_twins(grouped)
+
+
+def without_tail_twins(grouped):
+    """A paper's concepts without those named by another of its concepts and a generic head
+    (``Transformer framework`` beside ``Transformer``, ``self-attention mechanism`` beside
+    ``self-attention``, ``finetuning method`` beside ``finetuning``), or by the same words and
+    another such head (``transformer framework`` beside ``transformer architecture``), of the
+    same type: their mentions are the other concept's. (One concept named twice was two, a
+    duplicate.)"""
+    rank = {tail: i for i, tail in enumerate(defaults.TWIN_TAILS)}
+    twins = defaultdict(list)  # the slug of the words before the head -> (head's rank, concept)
+    for cid in grouped:
+        words = grouped[cid]["key"].split()
+        if len(words) >= 2 and words[-1] in rank:
+            twins[slug(" ".join(words[:-1]))].append((rank[words[-1]], cid))
+    for base, named in twins.items():
+        cids = [cid for _, cid in sorted(named)]
+        kept = base if base in grouped else cids[0]
+        for cid in cids:
+            if cid != kept and cid in grouped and grouped[cid]["type"] == grouped[kept]["type"]:
+                grouped[kept]["spans"] |= grouped.pop(cid)["spans"]
     return grouped
 
 

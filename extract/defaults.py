@@ -180,6 +180,12 @@ NAME_TAILS = TERM_TAILS + GENERIC_TAILS + ("architecture", "library", "platform"
                                          "implementation", "codebase", "setup", "backend", "package",
                                          "engine", "ecosystem")
 
+# Heads that make no second concept of a paper's concept they follow ("Transformer framework"
+# in a paper that names the Transformer), in the order in which one of two such names is kept
+# ("diffusion model" beside "diffusion framework", "reasoning task" beside "reasoning process").
+TWIN_TAILS = tuple(dict.fromkeys(TERM_TAILS + TASK_TAILS + ("architecture", "mechanism", "module")
+                                 + NAME_TAILS + ("process",)))
+
 # Last words skipped when typing a phrase that is not typed otherwise ("AI scaling trends" is
 # typed by "scaling").
 UNTYPED_TAILS = GENERIC_TAILS + ("trend", "family", "process", "setting", "design", "paradigm",

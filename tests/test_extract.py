@@ -2669,3 +2669,30 @@ def test_task_tails_theories_adapters_and_unlearning(nlp):
     labels = every_label(found)
     assert "image classification task" not in labels and "machine" not in labels
     assert not opening_with(labels, ("well-trained", "minimizing"))
+
+
+def test_a_concept_named_with_and_without_a_generic_head_is_one(nlp):
+    """Four arXiv abstracts of the corpus (tests/fixtures/concepts_named_twice.jsonl) name a
+    concept both bare and with a generic head: ``Transformer`` and ``Transformer architecture``,
+    ``fine-tuning`` and ``fine-tuning method``, ``question-answering`` and ``question-answering
+    (QA) tasks``, ``self-attention mechanism`` and ``self-attention``, ``Transformer
+    architectures`` and ``transformer framework``. Each was two concepts of its paper (in the
+    6,241 field abstracts of the corpus, 465 papers had such a pair), a duplicate for the scorer
+    and two nodes of the graph; each is now one, holding both mentions."""
+    records, _, problems = read_paths([FIXTURES / "concepts_named_twice.jsonl"])
+    assert not problems and len(records) == 4
+    extracted = {r["arxiv"]: r["concepts"] for r in concepts.extract_records(records, nlp)}
+    mentions = {(arxiv, c["label"]): {m["text"] for m in c["mentions"]}
+                for arxiv, found in extracted.items() for c in found}
+    assert {"Transformer", "Transformer architecture"} <= mentions[("2503.11995", "Transformer")]
+    assert {"fine-tuning", "fine-tuning method"} <= mentions[("2503.23362", "fine-tuning")]
+    assert {"self-attention", "self-attention mechanism"} <= mentions[("2504.08801", "self-attention")]
+    assert "question-answering (QA) tasks" in mentions[("2504.06271", "question-answering")]
+    transformers = [label for arxiv, label in mentions if arxiv == "2504.08801"
+                    and label.lower().startswith("transformer ")]
+    assert len(transformers) == 1
+    for found in extracted.values():
+        labels = {(c["label"].lower(), c["type"]) for c in found}
+        assert not [(label, kind) for label, kind in labels if " " in label
+                    and label.rsplit(" ", 1)[1] in ("architecture", "method", "mechanism", "framework", "task")
+                    and (label.rsplit(" ", 1)[0], kind) in labels]
