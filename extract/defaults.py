@@ -184,7 +184,7 @@ NAME_TAILS = TERM_TAILS + GENERIC_TAILS + ("architecture", "library", "platform"
 # in a paper that names the Transformer), in the order in which one of two such names is kept
 # ("diffusion model" beside "diffusion framework", "reasoning task" beside "reasoning process").
 TWIN_TAILS = tuple(dict.fromkeys(TERM_TAILS + TASK_TAILS + ("architecture", "mechanism", "module")
-                                 + NAME_TAILS + ("process",)))
+                                 + NAME_TAILS + ("process", "adapter")))
 
 # Last words skipped when typing a phrase that is not typed otherwise ("AI scaling trends" is
 # typed by "scaling").
