@@ -67,6 +67,7 @@ DROP_RULES = (
     drops.modifier_alone,
     drops.node_of_a_structure,
     drops.hardware_word_in_another_sense,
+    drops.hardware_cut_from_a_term,
     drops.person_name,
     drops.unnamed_dataset_or_metric,
     drops.generic_tail_without_content,
