@@ -219,6 +219,9 @@ def paper_concepts(text, candidates, local, corpus, vocab):
     return without_tail_twins(grouped)
 
 
+_TWIN_TAIL_RANK = {tail: rank for rank, tail in enumerate(defaults.TWIN_TAILS)}
+
+
 def without_tail_twins(grouped):
     """A paper's concepts without those named by another of its concepts and a generic head
     (``Transformer framework`` beside ``Transformer``, ``self-attention mechanism`` beside
@@ -226,17 +229,16 @@ def without_tail_twins(grouped):
     another such head (``transformer framework`` beside ``transformer architecture``), of the
     same type: their mentions are the other concept's. (One concept named twice was two, a
     duplicate.)"""
-    rank = {tail: i for i, tail in enumerate(defaults.TWIN_TAILS)}
     twins = defaultdict(list)  # the slug of the words before the head -> (head's rank, concept)
     for cid in grouped:
         words = grouped[cid]["key"].split()
-        if len(words) >= 2 and words[-1] in rank:
-            twins[slug(" ".join(words[:-1]))].append((rank[words[-1]], cid))
-    for base, named in twins.items():
+        if len(words) >= 2 and words[-1] in _TWIN_TAIL_RANK:
+            twins[slug(" ".join(words[:-1]))].append((_TWIN_TAIL_RANK[words[-1]], cid))
+    for base, named in twins.items():  # each concept is in one list: popped once at most
         cids = [cid for _, cid in sorted(named)]
         kept = base if base in grouped else cids[0]
         for cid in cids:
-            if cid != kept and cid in grouped and grouped[cid]["type"] == grouped[kept]["type"]:
+            if cid != kept and grouped[cid]["type"] == grouped[kept]["type"]:
                 grouped[kept]["spans"] |= grouped.pop(cid)["spans"]
     return grouped
 
