@@ -192,7 +192,13 @@ def span_text(doc, start, end):
 def hyphen_compound(doc, i):
     """(start, end) of the hyphenated word token ``i`` belongs to (``state-of-the-art``).
     The rules ask this of most words several times: one pass per doc answers for all."""
-    return per_doc(doc, "paperkg_hyphen_words", hyphen_words)[i]
+    return hyphenated_words(doc)[i]
+
+
+def hyphenated_words(doc):
+    """(start, end) of the hyphenated word of each token of ``doc`` (``hyphen_words``), made
+    once per doc."""
+    return per_doc(doc, "paperkg_hyphen_words", hyphen_words)
 
 
 def hyphen_words(doc):

@@ -12,7 +12,7 @@ from typing import NamedTuple
 from .. import defaults
 from ..normalise import concept_key, is_acronym, singular
 from ..vocabulary import organisation_names
-from .base import (Candidate, hyphen_compound, is_name, per_doc, plain, rule, span_text, term_type, tokens,
+from .base import (Candidate, hyphen_compound, hyphenated_words, is_name, per_doc, plain, rule, span_text, term_type, tokens,
                    word_type)
 
 SEPARATORS = {"e.g.", "i.e.", "e.g", "i.e", "eg", "ie", "etc.", "cf.", "viz.", ";", ":",
@@ -286,6 +286,15 @@ MEANS_PREPOSITIONS = ("by", "via", "through", "with", "using", "without", "while
                       "before", "upon")
 
 
+def task_gerund_ends(doc, vocab):
+    """{start: end} of the doc's words that are task gerunds (``training``, ``fine-tuning``),
+    hyphenated words whole, made once per doc: rules ask it of every word."""
+    def find(doc):
+        return {first: last for first, last in dict.fromkeys(hyphenated_words(doc))
+                if span_text(doc, first, last).lower() in vocab.task_gerunds}
+    return per_doc(doc, "paperkg_task_gerunds", find)
+
+
 def gerund_before_a_model(doc, start, vocab):
     """(gerund end, model noun) when a sentence or the object of a preposition opens at
     ``start`` with a task gerund that the parser took for a modifier of the plural model noun
@@ -293,14 +302,15 @@ def gerund_before_a_model(doc, start, vocab):
     is ...``, ``experiments on pre-training LLMs``): that is a task, not a model called
     ``training diffusion model``. Not after a preposition of means (``by fine-tuning LLMs``).
     None otherwise."""
+    last = task_gerund_ends(doc, vocab).get(start)
+    if last is None:
+        return None
     words = tokens(doc)
     if not (words[start].is_sent_start or (words[start - 1].pos_ == "ADP"
                                             and words[start - 1].lower_ not in MEANS_PREPOSITIONS)):
         return None
-    first, last = hyphen_compound(doc, start)
     gerund = words[last - 1]
-    if first != start or span_text(doc, first, last).lower() not in vocab.task_gerunds \
-            or gerund.dep_ not in ("amod", "compound", "nmod") or last >= len(doc):
+    if gerund.dep_ not in ("amod", "compound", "nmod") or last >= len(doc):
         return None
     noun = gerund.head
     if noun.i < last or noun.tag_ not in ("NNS", "NNPS") or concept_key(noun.text) not in defaults.MODEL_NOUNS \
