@@ -2713,3 +2713,16 @@ def test_a_machine_cut_from_its_term_is_no_hardware(nlp):
     for labels in found.values():
         assert ("machine unlearning", "method") in labels
         assert not [label for label, kind in labels if kind == "hardware" and label.lower() == "machine"]
+
+
+def test_a_name_listed_with_known_datasets_is_a_dataset(nlp):
+    """Four arXiv abstracts of the corpus (tests/fixtures/datasets_listed_together.jsonl) list
+    benchmarks the vocabulary does not know beside ones it knows (``GSM8k and MultiArith``,
+    ``LM1B and OpenWebText``, ``COCO, LVIS, and ODinW``, ``FFHQ, AFHQ-Cat, and CelebA-HQ``):
+    the unknown names are datasets too, not methods."""
+    found = labelled_types(nlp, "datasets_listed_together.jsonl", 4)
+    expected = {"2504.20355": "MultiArith", "2505.18456": "LM1B", "2505.24025": "ODinW",
+                "2505.24434": "AFHQ-Cat"}
+    for arxiv, name in expected.items():
+        assert (name, "dataset") in found[arxiv]
+        assert (name, "method") not in found[arxiv]

@@ -13,7 +13,7 @@ import re
 
 from .. import defaults
 from ..normalise import concept_key, is_acronym
-from .base import hyphen_compound, rule, term_type
+from .base import hyphen_compound, rule, span_text, term_type, tokens
 
 
 def several_words(piece):
@@ -232,6 +232,57 @@ def named_data_of_evaluation(piece):
     hosts = (on.head, on.head.head) if on.head.dep_ == "dobj" and on.head.pos_ == "NOUN" else (on.head,)
     # "we evaluate our methods on OSWorld": "on" hangs from what is evaluated
     return "dataset" if any(host.lower_ in piece.vocab.evaluation_words for host in hosts) else None
+
+
+@rule(score=0.8)
+def name_listed_with_datasets_or_metrics(piece):
+    """A name listed with datasets (or metrics) the field knows is one of them.
+
+    Benchmarks and scores are listed side by side: a list joined by ``and`` or ``or`` whose known
+    names are all of one type and at least as many as the unknown ones.
+
+    Example: "Experiments on CIFAR-10, CIFAR-100, and TinyImageNet confirm it." -> dataset "TinyImageNet"
+    """
+    if " " in piece.text or not is_proper(piece) or is_pretrained_model(piece.text):
+        return None  # "tests on T5 and ImageNet": a model evaluated with a dataset
+    names = listed_names(piece.doc, piece.start, piece.end)
+    kinds = [term_type(concept_key(name), piece.vocab)[0] for name in names]
+    known = [kind for kind in kinds if kind]
+    if not known or len(known) < len(kinds) + 1 - len(known) or len(set(known)) > 1:
+        return None
+    return known[0] if known[0] in ("dataset", "metric") else None
+
+
+LIST_SEPARATORS = (",", "and", "or")
+
+
+def listed_names(doc, start, end):
+    """The one-word names listed with the words ``start:end``, separated by commas, ``and`` or
+    ``or`` (one of these at least): ``CIFAR-10`` and ``CIFAR-100`` for ``TinyImageNet`` in ``on
+    CIFAR-10, CIFAR-100, and TinyImageNet``. The list ends at a word that is not a one-word name
+    (``Dice`` of ``Liar's Dice`` is none); empty when no ``and`` or ``or`` joins it."""
+    words, names, joined = tokens(doc), [], False
+    for step, i in ((-1, start - 1), (1, end)):
+        while 0 <= i < len(doc) and words[i].lower_ in LIST_SEPARATORS:
+            while 0 <= i < len(doc) and words[i].lower_ in LIST_SEPARATORS:
+                joined = joined or words[i].lower_ != ","
+                i += step
+            if not 0 <= i < len(doc):
+                break
+            first, last = hyphen_compound(doc, i)
+            if not (span_text(doc, first, last)[:1].isupper() and is_whole_word(words, first, last)):
+                break
+            names.append(span_text(doc, first, last))
+            i = first - 1 if step < 0 else last
+    return names if joined else []
+
+
+def is_whole_word(words, first, last):
+    """The word ``first:last`` is no part of a longer name: the words around it are no nouns,
+    adjectives or possessives (``Liar's Dice``, ``Overall Accuracy``, ``ImageNet dataset``)."""
+    return not any(0 <= i < len(words) and (words[i].pos_ in ("NOUN", "PROPN", "ADJ", "NUM")
+                                            or words[i].tag_ == "POS")
+                   for i in (first - 1, last))
 
 
 def is_pretrained_model(name):
