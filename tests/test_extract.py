@@ -1596,10 +1596,12 @@ def test_a_thing_said_to_be_lacking_or_wasted_is_a_problem(nlp):
     """Five arXiv abstracts of the corpus (tests/fixtures/shortfalls.jsonl). A thing the
     vocabulary does not type, said to be limited, missing, degraded, redundant or insufficient,
     is what a paper sets out to solve (``limited labeled data``, ``missing modality``,
-    ``limited interpretability``: 218 problems of 3,000 papers had no type and were lost);
+    ``limited interpretability``: 218 problems of 3,000 papers had no type and were lost; since
+    interpretability is a term of the field, the concept is ``interpretability``, as ``limited
+    bandwidth`` is ``bandwidth``);
     ``limited number`` or ``limited success`` say how much, and name none."""
     found = labelled_types(nlp, "shortfalls.jsonl", 5)
-    assert ("limited interpretability", "problem") in found["2505.13419"]
+    assert ("interpretability", "problem") in found["2505.13419"]
     assert ("missing modality", "problem") in found["2505.11518"]
     assert ("degraded performance", "problem") in found["2505.13232"]
     assert ("limited labeled data", "problem") in found["2505.14272"]
@@ -2726,3 +2728,15 @@ def test_a_name_listed_with_known_datasets_is_a_dataset(nlp):
     for arxiv, name in expected.items():
         assert (name, "dataset") in found[arxiv]
         assert (name, "method") not in found[arxiv]
+
+
+def test_interpretability_is_a_goal_and_transmission_a_task(nlp):
+    """Four arXiv abstracts of the corpus (tests/fixtures/interpretability_and_transmission.jsonl):
+    interpretability is a goal a paper seeks (a problem: ``enhancing the model
+    interpretability``, ``their own poor interpretability``), mechanistic interpretability the
+    field's family of methods, and sending data over a link a task (``data transmission``)."""
+    found = labelled_types(nlp, "interpretability_and_transmission.jsonl", 4)
+    assert ("model interpretability", "problem") in found["2503.16779"]
+    assert ("interpretability", "problem") in found["2503.21323"]
+    assert ("mechanistic interpretability", "method") in found["2504.15473"]
+    assert ("data transmission", "problem") in found["2506.20849"]
