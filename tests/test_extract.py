@@ -2740,3 +2740,14 @@ def test_interpretability_is_a_goal_and_transmission_a_task(nlp):
     assert ("interpretability", "problem") in found["2503.21323"]
     assert ("mechanistic interpretability", "method") in found["2504.15473"]
     assert ("data transmission", "problem") in found["2506.20849"]
+
+
+def test_application_domains_and_tasks_by_their_verbs_are_problems(nlp):
+    """Four arXiv abstracts of the corpus (tests/fixtures/domains_and_task_verbs.jsonl): an
+    application area is a problem (GUIDELINES.md: ``healthcare``, ``finance``, ``agriculture``:
+    107 of the 6,241 field abstracts name one of the three), and so is a task named by its verb
+    (``diagnosing heart diseases``, ``summarizing texts``), labelled by its noun."""
+    found = labelled_types(nlp, "domains_and_task_verbs.jsonl", 4)
+    every = {pair for labels in found.values() for pair in labels}
+    assert {("healthcare", "problem"), ("finance", "problem"), ("agriculture", "problem"),
+            ("heart disease diagnosis", "problem"), ("text summarization", "problem")} <= every
