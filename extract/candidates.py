@@ -40,12 +40,13 @@ def first_type(piece, rules=TYPE_RULES):
 
 def without_problem_modifier(piece):
     """``high communication overhead`` is the concept ``communication overhead``; ``limited
-    memory`` keeps its modifier, since ``memory`` alone is generic."""
+    memory`` keeps its modifier, since ``memory`` alone is generic, and so does a term of the
+    field (``low resource languages``)."""
     doc, start = piece.doc, piece.start
     modifier = plain(doc[start].lower_)
     if modifier not in piece.vocab.problem_modifiers or not doc[start].whitespace_ \
-            or start + 1 >= piece.end:
-        return piece
+            or start + 1 >= piece.end or piece.key in piece.vocab.terms:
+        return piece  # "low resource languages", a term as the field writes it too
     rest = piece.text.split(None, 1)[1] if piece.text.lower().startswith(modifier + " ") else None
     if rest and not is_generic(concept_key(rest), piece.vocab):
         return piece.with_text(rest, start=start + 1)

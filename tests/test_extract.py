@@ -2751,3 +2751,17 @@ def test_application_domains_and_tasks_by_their_verbs_are_problems(nlp):
     every = {pair for labels in found.values() for pair in labels}
     assert {("healthcare", "problem"), ("finance", "problem"), ("agriculture", "problem"),
             ("heart disease diagnosis", "problem"), ("text summarization", "problem")} <= every
+
+
+def test_tasks_of_language_and_robotics_papers_are_found(nlp):
+    """Four arXiv abstracts of the corpus (tests/fixtures/language_and_robot_tasks.jsonl) name
+    standard tasks of language and robotics papers that were untyped or mistyped: ``low resource
+    language pairs`` (written without its hyphen, which made ``resource language``),
+    ``misinformation``, ``collision avoidance`` (a metric before) and the method ``visual
+    servoing`` (a problem before)."""
+    found = labelled_types(nlp, "language_and_robot_tasks.jsonl", 4)
+    assert ("low resource language", "problem") in found["2503.20007"]
+    assert not [label for label, _ in found["2503.20007"] if label == "resource language"]
+    assert ("misinformation", "problem") in found["2503.22746"]
+    assert ("visual servoing", "method") in found["2504.18447"]
+    assert ("collision avoidance", "problem") in found["2505.05223"]
