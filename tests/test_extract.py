@@ -2765,3 +2765,14 @@ def test_tasks_of_language_and_robotics_papers_are_found(nlp):
     assert ("misinformation", "problem") in found["2503.22746"]
     assert ("visual servoing", "method") in found["2504.18447"]
     assert ("collision avoidance", "problem") in found["2505.05223"]
+
+
+def test_threats_of_security_papers_and_robot_bodies_are_found(nlp):
+    """Four arXiv abstracts of the corpus (tests/fixtures/security_and_robot_terms.jsonl) name
+    threats that security papers defend against (``phishing``, ``prompt injection``) and robots by
+    their body (``quadruped``, ``G1 humanoid``): problems and hardware, none found before."""
+    found = labelled_types(nlp, "security_and_robot_terms.jsonl", 4)
+    assert ("phishing", "problem") in found["2505.00034"]
+    assert ("prompt injection", "problem") in found["2505.00626"]
+    assert ("quadruped", "hardware") in found["2505.05592"]
+    assert ("G1 humanoid", "hardware") in found["2506.04308"]
