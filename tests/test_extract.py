@@ -2776,3 +2776,12 @@ def test_threats_of_security_papers_and_robot_bodies_are_found(nlp):
     assert ("prompt injection", "problem") in found["2505.00626"]
     assert ("quadruped", "hardware") in found["2505.05592"]
     assert ("G1 humanoid", "hardware") in found["2506.04308"]
+
+
+def test_a_gerund_after_a_comma_that_opens_a_term_stays(nlp):
+    """An arXiv abstract of the corpus (tests/fixtures/gerund_opening_a_term.jsonl) lists tasks
+    (``..., open-ended generation, reading comprehension, sequence labeling, ...``); the parser
+    took ``reading`` for a verb opening a clause after the comma, which was cut, leaving
+    ``comprehension``. A gerund that opens a term of the field stays with it."""
+    found = labelled_types(nlp, "gerund_opening_a_term.jsonl", 1)
+    assert ("reading comprehension", "problem") in found["2504.04155"]

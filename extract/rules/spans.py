@@ -670,7 +670,8 @@ def verb_opening_a_clause(doc, start, end, vocab):
     """True when word ``start`` is a verb's gerund right after ``without``, ``by``, ``while``...
     (``without sacrificing model quality``) or opening a clause after a comma (``..., assessing
     accuracy``), not one that makes a problem (``growing``) nor, after a comma, a gerund the
-    field names things by (``..., training data``)."""
+    field names things by (``..., training data``) or one opening a term (``..., reading
+    comprehension``)."""
     words = tokens(doc)
     token = words[start]
     if not (token.tag_ == "VBG" and token.pos_ == "VERB" and start > 0 and start + 1 < end
@@ -678,7 +679,8 @@ def verb_opening_a_clause(doc, start, end, vocab):
         return False
     before = words[start - 1].lower_
     return before in MEANS_PREPOSITIONS or (before == "," and concept_key(token.text) not in vocab.terms
-                                            and token.lower_ not in vocab.task_gerunds)
+                                            and token.lower_ not in vocab.task_gerunds
+                                            and not opens_term(doc, start, end, vocab))
 
 
 def hedges_a_value(doc, start, end):
