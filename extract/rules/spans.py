@@ -199,6 +199,12 @@ def is_mixed_case_name(word):
     return is_lower_initial_name(word) or (is_acronym(word) and not word.isupper())
 
 
+def is_mixed_case_word(word):
+    """A name in mixed case of letters and digits only, opening with a letter (``RoBERTa``,
+    ``ResNet50``, ``vLLM``), not what the tokenizer left glued to punctuation (``SFT)-based``)."""
+    return word.isalnum() and word[:1].isalpha() and is_mixed_case_name(word)
+
+
 def is_name_word(token):
     """One word that is a name by its form: an acronym, capitals with digits (``CEC2013``) or
     mixed case (``TriviaQA``)."""
@@ -221,7 +227,8 @@ def noun_runs_outside_chunks(doc, context):
 
     A run right after a chunk extends it, and the chunk coordinated with that one (the tagger
     often takes ``overhead`` for an adverb: ``memory and time overhead``); a lone acronym counts
-    as a run.
+    as a run, and a name in mixed case is a word of one whatever its tag (``RoBERTa`` in
+    ``BERT, RoBERTa and DeBERTa``, tagged an adjective).
 
     Example: "Partitioning cuts cross-node traffic." -> problem "cross-node traffic"
     """
@@ -236,7 +243,7 @@ def noun_runs_outside_chunks(doc, context):
     runs, start = [], None
     for token in words:
         inside = token.i not in covered and (token.pos_ in NOUN_PHRASE_POS
-                                             or is_lower_initial_name(token.text)
+                                             or is_mixed_case_word(token.text)
                                              or (token.text == "-" and not token.whitespace_)
                                              or (concept_key(token.text) in vocab.terms
                                                  and not acts_as_verb(token)))
@@ -250,7 +257,7 @@ def noun_runs_outside_chunks(doc, context):
     for start, end in runs:
         while end > start and words[end - 1].pos_ not in ("NOUN", "PROPN", "X") \
                 and concept_key(words[end - 1].text) not in vocab.terms \
-                and not is_lower_initial_name(words[end - 1].text):
+                and not is_mixed_case_word(words[end - 1].text):
             end -= 1
         if start in chunk_start and end > start:
             first = chunk_start[start]
