@@ -2796,3 +2796,12 @@ def test_a_name_in_mixed_case_is_found_whatever_its_tag(nlp):
     assert ("ResNet50", "method") in found["2503.17831"]
     assert ("RoBERTa", "method") in found["2504.09398"]
 
+
+def test_a_name_glued_to_qa_is_a_benchmark(nlp):
+    """Three arXiv abstracts of the corpus (tests/fixtures/qa_benchmarks.jsonl) evaluate on
+    question-answering benchmarks named by a word glued to QA (``Next-QA``, ``ScienceQA``,
+    ``2WikiMultiHopQA``), which were typed methods: they are datasets."""
+    found = labelled_types(nlp, "qa_benchmarks.jsonl", 3)
+    assert ("Next-QA", "dataset") in found["2504.02417"]  # as this abstract writes it
+    assert ("ScienceQA", "dataset") in found["2504.12330"]
+    assert ("2WikiMultiHopQA", "dataset") in found["2504.20752"]

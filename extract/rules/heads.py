@@ -107,14 +107,21 @@ def measure_at_cutoff(piece):
 _BENCHMARK_NAME = re.compile(r"[A-Za-z0-9-](?:Bench|BENCH)(?:-?(?:v?\d[\w.]*|Pro|Hard|Lite|Verified|Plus|Mini))?$")
 
 
+# A question-answering benchmark's name: a name glued to QA (or VQA) after a lower-case letter, a
+# digit or a hyphen, with a version or not (TriviaQA, 2WikiMultiHopQA, NExT-QA, KB-VQA, VQAv2 is
+# known by name). Capitals only (GQA, CSQA) may be an acronym of a method (grouped-query attention).
+_QA_BENCHMARK_NAME = re.compile(r"[a-z0-9-]V?QA(?:-?v?\d[\w.]*)?$")
+
+
 @rule(score=0.8)
 def benchmark_name(piece):
-    """A name ending in Bench is a benchmark: a dataset, whatever the verb before it.
+    """A name ending in Bench or glued to QA is a benchmark: a dataset, whatever the verb before it.
 
     Example: "We introduce OmniGenBench and test on T2I-CompBench." -> dataset "T2I-CompBench"
     """
     words = piece.text.split()
-    return "dataset" if len(words) == 1 and _BENCHMARK_NAME.search(words[0]) else None
+    return "dataset" if len(words) == 1 and (_BENCHMARK_NAME.search(words[0])
+                                             or _QA_BENCHMARK_NAME.search(words[0])) else None
 
 
 @rule(score=0.8)
