@@ -248,7 +248,8 @@ def name_listed_with_datasets_or_metrics(piece):
     names = listed_names(piece.doc, piece.start, piece.end)
     kinds = [term_type(concept_key(name), piece.vocab)[0] for name in names]
     known = [kind for kind in kinds if kind]
-    if not known or len(known) < len(kinds) + 1 - len(known) or len(set(known)) > 1:
+    unknown = len(kinds) - len(known) + 1  # the piece itself is one
+    if not known or len(known) < unknown or len(set(known)) > 1:
         return None
     return known[0] if known[0] in ("dataset", "metric") else None
 

@@ -108,8 +108,8 @@ _BENCHMARK_NAME = re.compile(r"[A-Za-z0-9-](?:Bench|BENCH)(?:-?(?:v?\d[\w.]*|Pro
 
 
 # A question-answering benchmark's name: a name glued to QA (or VQA) after a lower-case letter, a
-# digit or a hyphen, with a version or not (TriviaQA, 2WikiMultiHopQA, NExT-QA, KB-VQA, VQAv2 is
-# known by name). Capitals only (GQA, CSQA) may be an acronym of a method (grouped-query attention).
+# digit or a hyphen, with a version or not (TriviaQA, 2WikiMultiHopQA, NExT-QA, KB-VQA). Capitals
+# only (GQA, CSQA) may be an acronym of a method (grouped-query attention) and are left to the rest.
 _QA_BENCHMARK_NAME = re.compile(r"[a-z0-9-]V?QA(?:-?v?\d[\w.]*)?$")
 
 

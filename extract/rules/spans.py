@@ -12,8 +12,8 @@ from typing import NamedTuple
 from .. import defaults
 from ..normalise import concept_key, is_acronym, singular
 from ..vocabulary import organisation_names
-from .base import (Candidate, hyphen_compound, hyphenated_words, is_name, per_doc, plain, rule, span_text, term_type, tokens,
-                   word_type)
+from .base import (Candidate, hyphen_compound, hyphenated_words, is_name, per_doc, plain, rule, span_text,
+                   term_type, tokens, word_type)
 
 SEPARATORS = {"e.g.", "i.e.", "e.g", "i.e", "eg", "ie", "etc.", "cf.", "viz.", ";", ":",
               "existing", "proposed"}  # "private set intersection existing protocols": two phrases
