@@ -271,9 +271,10 @@ def listed_names(doc, start, end):
             if not 0 <= i < len(doc):
                 break
             first, last = hyphen_compound(doc, i)
-            if not (span_text(doc, first, last)[:1].isupper() and is_whole_word(words, first, last)):
+            name = span_text(doc, first, last)
+            if not (name[:1].isupper() and is_whole_word(words, first, last)):
                 break
-            names.append(span_text(doc, first, last))
+            names.append(name)
             i = first - 1 if step < 0 else last
     return names if joined else []
 
