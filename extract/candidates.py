@@ -40,15 +40,17 @@ def first_type(piece, rules=TYPE_RULES):
 
 def without_problem_modifier(piece):
     """``high communication overhead`` is the concept ``communication overhead``; ``limited
-    memory`` keeps its modifier, since ``memory`` alone is generic, and so does a term of the
-    field (``low resource languages``)."""
+    memory`` keeps its modifier, since ``memory`` alone is generic, and so do a term of the
+    field (``low resource languages``) and a shortfall of a goal (``excessive reasoning``,
+    ``limited interpretability``: the goal alone is a concept only where a problem is said)."""
     doc, start = piece.doc, piece.start
     modifier = plain(doc[start].lower_)
     if modifier not in piece.vocab.problem_modifiers or not doc[start].whitespace_ \
             or start + 1 >= piece.end or piece.key in piece.vocab.terms:
         return piece  # "low resource languages", a term as the field writes it too
     rest = piece.text.split(None, 1)[1] if piece.text.lower().startswith(modifier + " ") else None
-    if rest and not is_generic(concept_key(rest), piece.vocab):
+    if rest and not is_generic(concept_key(rest), piece.vocab) and not (
+            modifier in defaults.SHORTFALL_WORDS and concept_key(rest) in piece.vocab.needs_cue):
         return piece.with_text(rest, start=start + 1)
     return piece
 
