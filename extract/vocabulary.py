@@ -47,6 +47,7 @@ ROLES = {
     "GENERIC": "generic",  # no concept alone: approach, paper, study
     "INTRO_VERB": "intro_verbs",  # we propose X
     "PROBLEM_VERB": "problem_verbs",  # reduce X, suffer from X
+    "GOAL_VERB": "goal_verbs",  # ensure X, boost X: X a problem only if a goal of the field
     "HARM_VERB": "harm_verbs",  # X degrades, hurts, hampers Y: X is a problem
     "DEGREE": "degree",  # size and trend words that add nothing to a generic head: large problems
     "HEAD_JUDGEMENT": "head_judgements",  # words that rank or place a generic head without
@@ -93,6 +94,7 @@ class Vocabulary:
     generic: frozenset = frozenset()  # GENERIC words and the terms marked generic
     intro_verbs: frozenset = frozenset()
     problem_verbs: frozenset = frozenset()
+    goal_verbs: frozenset = frozenset()
     harm_verbs: frozenset = frozenset()
     degree: frozenset = frozenset()
     head_judgements: frozenset = frozenset()

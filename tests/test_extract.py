@@ -2832,3 +2832,16 @@ def test_goals_are_problems_where_sought_and_their_shortfalls_keep_their_modifie
     assert ("transparency", "problem") in found["2503.11851"]
     assert ("excessive reasoning", "problem") in found["2505.15810"]
     assert ("reasoning", "problem") not in found["2505.15810"]
+
+
+def test_a_goal_a_paper_ensures_is_a_problem(nlp):
+    """Three arXiv abstracts of the corpus (tests/fixtures/goals_a_paper_ensures.jsonl): a goal
+    of the field that a paper ensures or boosts is a problem it works on (``ensures both
+    efficiency and robustness``, ``ensuring the safety and reliability of machine learning
+    systems``, ``ensuring high fidelity, diversity, and efficiency``). Only goals: what follows
+    ``ensure`` is otherwise mostly no concept (``ensure fair comparison``, ``ensure complete
+    removal``), so these verbs do not make any object a problem."""
+    found = labelled_types(nlp, "goals_a_paper_ensures.jsonl", 3)
+    assert {("efficiency", "problem"), ("robustness", "problem")} <= found["2504.00406"]
+    assert {("safety", "problem"), ("reliability", "problem")} <= found["2503.20187"]
+    assert {("diversity", "problem"), ("efficiency", "problem")} <= found["2503.24258"]

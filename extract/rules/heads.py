@@ -179,7 +179,8 @@ def generic_term_in_problem_context(piece):
     while first.dep_ == "conj" and first.head is not first:
         first = first.head
     head = first.head
-    if first.dep_ == "dobj" and head.lower_ in vocab.problem_verbs:
+    if first.dep_ == "dobj" and (head.lower_ in vocab.problem_verbs
+                                  or head.lower_ in vocab.goal_verbs):  # "ensure safety"
         return vocab.terms[piece.key]
     if first.dep_ == "pobj" and (head.lower_ == "from" and head.head.lower_ in vocab.problem_verbs
                                  or head.lower_ in ("of", "about") and head.head.lower_ in defaults.PROBLEM_OF):
