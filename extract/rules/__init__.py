@@ -96,6 +96,7 @@ TYPE_RULES = (
     context.example_of_typed_host,
     context.named_data_of_evaluation,
     context.name_listed_with_datasets_or_metrics,
+    context.name_listed_before_a_dataset_head,
     context.quantity_measured,
     context.named_object_of_intro_verb,
     heads.name_is_method,

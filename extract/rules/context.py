@@ -254,7 +254,36 @@ def name_listed_with_datasets_or_metrics(piece):
     return known[0] if known[0] in ("dataset", "metric") else None
 
 
+@rule(score=0.8)
+def name_listed_before_a_dataset_head(piece):
+    """A name listed before another that a dataset's head follows is a dataset too.
+
+    Example: "We merge CASIA, SCUT and DeepWriting datasets." -> dataset "CASIA"
+    """
+    text = piece.text
+    if " " in text or not is_proper(piece) or is_pretrained_model(text) \
+            or text.isalpha() and text[1:].islower():
+        return None  # "the Abstraction and Reasoning Corpus": a word of a longer name
+    doc, words, i, joined = piece.doc, tokens(piece.doc), piece.end, False
+    determined = piece.start > 0 and words[piece.start - 1].lower_ in LIST_DETERMINERS
+    while i < len(doc) and words[i].lower_ in LIST_SEPARATORS:
+        while i < len(doc) and words[i].lower_ in LIST_SEPARATORS:
+            joined = joined or words[i].lower_ != ","
+            i += 1
+        if i < len(doc) and words[i].lower_ in LIST_DETERMINERS:
+            if not determined:
+                return None  # "built with PyTorch and the COCO dataset": no list of like items
+            i += 1  # "on our SWEC, the MAYO, and the FNUSA dataset"
+        if i >= len(doc) or not words[i].text[:1].isupper():
+            return None
+        i = hyphen_compound(doc, i)[1]
+        if joined and i < len(doc) and words[i].lower_ in defaults.DATASET_WORDS:
+            return "dataset"
+    return None
+
+
 LIST_SEPARATORS = (",", "and", "or")
+LIST_DETERMINERS = ("the", "our")
 
 
 def listed_names(doc, start, end):
