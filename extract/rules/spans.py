@@ -31,6 +31,11 @@ VERBS_ALSO_NOUNS = frozenset(("address", "cause", "limit", "lower", "solve", "ha
 MEANS_GERUNDS = frozenset(("using", "leveraging", "incorporating", "employing", "utilizing", "utilising",
                            "adopting", "integrating", "combining", "applying", "exploiting", "harnessing",
                            "introducing", "adding"))
+# Verbs of what a method does that are no nouns of the field: at a phrase's start, the parser
+# took the verb for a noun ("(and) facilitate ontology learning", "(to) automate detection").
+VERBS_NEVER_NOUNS = frozenset(("facilitate", "leverage", "outperform", "automate", "utilize",
+                               "utilise", "exploit", "foster", "enhance", "mitigate", "optimize",
+                               "optimise", "empower", "streamline", "alleviate"))
 DROPPED_POS = {"DET", "PRON", "NUM", "PUNCT", "ADP", "CCONJ", "SCONJ", "PART", "SYM", "SPACE"}
 _PARENTHESES = re.compile(r"\s*\([^()]*(?:\)|$)")
 _QUANTITY = re.compile(r"^(?:[+\-\u00b1~]?[\d.,]+(?:%|\u00d7)?[kmbx]?|%|[a-z]|[a-z\d]{0,3}[/+*^][a-z\d]{1,3}"
@@ -595,6 +600,7 @@ def trim(doc, start, end, vocab):
                                      words[start].tag_ in ("VBP", "VB") and start > 0
                                      and words[start - 1].lower_ in RELATIVE_PRONOUNS)))
                                 or (word.endswith("s") and word in vocab.problem_verbs)
+                                or (word in VERBS_NEVER_NOUNS and words[start].is_lower)
                                 or is_harm_verb(words[start], vocab)):
             # a verb in -s left at the phrase's start, tagged so ("(prior work) overlooks critical
             # memory access bottlenecks"), a verb after "that" ("weights that prevent flexible
