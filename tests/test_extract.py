@@ -2874,3 +2874,19 @@ def test_a_verb_that_is_no_noun_leaves_the_phrase_it_opens(nlp):
     assert ("radiology report generation", "problem") in found["2506.21535"]
     verbs = ("facilitate", "leverage", "mitigate", "automate")
     assert not opening_with(every_label(found), verbs)
+
+
+def test_a_shortage_of_data_is_a_problem(nlp):
+    """Four arXiv abstracts of the corpus (tests/fixtures/scarce_data.jsonl): the data a paper
+    lacks is its problem (``the scarcity of training data``, ``the lack of annotated data``, ``the
+    lack of ground truth labels``, ``the scarcity of labeled data``: 71 labels in 68 of the 6,241
+    field abstracts, none found before); the shortage of anything else is left alone, mostly no
+    concept of the field (``the lack of a comparative study``)."""
+    found = labelled_types(nlp, "scarce_data.jsonl", 4)
+    assert ("training data", "problem") in found["2503.14021"]
+    assert ("annotated data", "problem") in found["2504.01128"]
+    assert ("ground truth label", "problem") in found["2504.01953"]
+    assert ("labeled data", "problem") in found["2504.11519"]
+    [record] = concepts.extract_records([related(
+        "Prior work suffers from the lack of a comparative study of schedulers.")], nlp)
+    assert "comparative study" not in {c["label"] for c in record["concepts"]}

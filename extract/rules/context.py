@@ -210,13 +210,25 @@ def task_of_method_host(piece):
 
 @rule(score=0.8)
 def object_of_challenge_noun(piece):
-    """The challenge, issue or risk of something, and concerns about it, name a problem.
+    """The challenge, issue or risk of something, concerns about it and a shortage of data name a problem.
 
     Example: "We examine the risk of silent data corruption in long jobs." -> problem "silent data corruption"
     """
     of = preposition(piece, ("of", "about"))
-    return "problem" if of is not None and concept_key(of.head.text) in defaults.PROBLEM_OF \
-        else None
+    if of is None:
+        return None
+    noun = concept_key(of.head.text)
+    if noun in defaults.PROBLEM_OF:
+        return "problem"
+    # "the scarcity of labeled data": a shortage of data is a problem (a shortage of anything
+    # else mostly is none of the field's: "the lack of a comparative study")
+    return "problem" if noun in SHORTAGE_NOUNS and piece.key.split()[-1] in SCARCE_DATA else None
+
+
+SHORTAGE_NOUNS = frozenset(("lack", "scarcity", "shortage", "absence", "paucity", "sparsity",
+                            "insufficiency", "unavailability"))
+SCARCE_DATA = frozenset(("data", "label", "annotation", "sample", "example", "demonstration",
+                         "ground truth"))
 
 
 @rule(score=0.8)
