@@ -232,12 +232,12 @@ DASK_WORKER_TIMEOUT = 60
 # Extraction rules (extract/rules/). A number format alone is no concept (FP16, BF16, INT8,
 # TF32, NF4, MXFP4, E4M3): the pattern of its text.
 NUMBER_FORMAT = r"^(?:(?:FP|BF|INT|UINT|TF|NF|MXFP|MXINT|FP)\d{1,2}|E\dM\d)$"
-# Heads a dataset's name drops ("the GLUE benchmark" is the dataset "GLUE").
 # Words naming a model's size or variant after its name and a hyphen (GPT-4o-mini, BERT-base,
 # GPT-3.5-turbo, Llama-2-chat): the whole is one name.
 MODEL_VARIANTS = frozenset(("mini", "nano", "tiny", "small", "base", "medium", "large", "xl", "xxl",
                             "turbo", "instruct", "chat", "preview", "flash", "lite", "pro", "max",
                             "plus", "distill"))
+# Heads a dataset's name drops ("the GLUE benchmark" is the dataset "GLUE").
 DATASET_TAILS = ("dataset", "benchmark", "corpus", "suite")
 # Nouns that describe a name as data ("we present Granary, a large-scale collection of ...").
 DATASET_WORDS = DATASET_TAILS + ("datasets", "benchmarks", "corpora", "suites", "collection")
