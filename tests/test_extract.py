@@ -2890,3 +2890,15 @@ def test_a_shortage_of_data_is_a_problem(nlp):
     [record] = concepts.extract_records([related(
         "Prior work suffers from the lack of a comparative study of schedulers.")], nlp)
     assert "comparative study" not in {c["label"] for c in record["concepts"]}
+
+
+def test_what_a_paper_reduces_the_number_of_is_a_problem(nlp):
+    """Four arXiv abstracts of the corpus (tests/fixtures/amounts_a_paper_reduces.jsonl): the
+    things whose number a paper reduces are its cost (``reduces the number of trainable
+    parameters``, ``of inference tokens``, ``of training steps``, ``Reducing the number of
+    activated experts``: 22 labels in 20 of the 6,241 field abstracts, none found before)."""
+    found = labelled_types(nlp, "amounts_a_paper_reduces.jsonl", 4)
+    assert ("trainable parameter", "problem") in found["2504.04260"]
+    assert ("inference token", "problem") in found["2504.05419"]
+    assert ("training step", "problem") in found["2504.05520"]
+    assert ("activated expert", "problem") in found["2505.03531"]

@@ -140,7 +140,14 @@ def object_of_problem_verb(piece):
     Example: "Our kernels avoid bank conflicts." -> problem "bank conflict"
     """
     verb = object_verb(piece)
+    if verb is None:  # "reduces the number of trainable parameters": what is counted
+        of = preposition(piece, ("of",))
+        if of is not None and of.head.lower_ in AMOUNT_NOUNS and of.head.dep_ == "dobj":
+            verb = of.head.head
     return "problem" if verb is not None and verb.lower_ in piece.vocab.problem_verbs else None
+
+
+AMOUNT_NOUNS = frozenset(("number", "amount", "size", "count", "volume"))
 
 
 @rule(score=0.8)
