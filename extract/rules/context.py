@@ -217,7 +217,7 @@ def task_of_method_host(piece):
 
 @rule(score=0.8)
 def object_of_challenge_noun(piece):
-    """The challenge, issue or risk of something, concerns about it and a shortage of data name a problem.
+    """The challenge, issue or risk of something, concerns about it, a shortage of data: a problem.
 
     Example: "We examine the risk of silent data corruption in long jobs." -> problem "silent data corruption"
     """
@@ -235,7 +235,7 @@ def object_of_challenge_noun(piece):
 SHORTAGE_NOUNS = frozenset(("lack", "scarcity", "shortage", "absence", "paucity", "sparsity",
                             "insufficiency", "unavailability"))
 SCARCE_DATA = frozenset(("data", "label", "annotation", "sample", "example", "demonstration",
-                         "ground truth"))
+                         "truth"))  # a phrase's last word: "ground truth"
 
 
 @rule(score=0.8)
