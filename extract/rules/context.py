@@ -286,9 +286,8 @@ def name_listed_before_a_dataset_head(piece):
     doc, words, i, joined = piece.doc, tokens(piece.doc), piece.end, False
     determined = piece.start > 0 and words[piece.start - 1].lower_ in LIST_DETERMINERS
     while i < len(doc) and words[i].lower_ in LIST_SEPARATORS:
-        while i < len(doc) and words[i].lower_ in LIST_SEPARATORS:
-            joined = joined or words[i].lower_ != ","
-            i += 1
+        i, conjunction = past_separators(words, i)
+        joined = joined or conjunction
         if i < len(doc) and words[i].lower_ in LIST_DETERMINERS:
             if not determined:
                 return None  # "built with PyTorch and the COCO dataset": no list of like items
@@ -305,6 +304,16 @@ LIST_SEPARATORS = (",", "and", "or")
 LIST_DETERMINERS = ("the", "our")
 
 
+def past_separators(words, i, step=1):
+    """The index of the first word from ``i`` on (in the direction ``step``) that is no list
+    separator, and whether an ``and`` or ``or`` was among the separators passed."""
+    conjunction = False
+    while 0 <= i < len(words) and words[i].lower_ in LIST_SEPARATORS:
+        conjunction = conjunction or words[i].lower_ != ","
+        i += step
+    return i, conjunction
+
+
 def listed_names(doc, start, end):
     """The one-word names listed with the words ``start:end``, separated by commas, ``and`` or
     ``or`` (one of these at least): ``CIFAR-10`` and ``CIFAR-100`` for ``TinyImageNet`` in ``on
@@ -313,9 +322,8 @@ def listed_names(doc, start, end):
     words, names, joined = tokens(doc), [], False
     for step, i in ((-1, start - 1), (1, end)):
         while 0 <= i < len(doc) and words[i].lower_ in LIST_SEPARATORS:
-            while 0 <= i < len(doc) and words[i].lower_ in LIST_SEPARATORS:
-                joined = joined or words[i].lower_ != ","
-                i += step
+            i, conjunction = past_separators(words, i, step)
+            joined = joined or conjunction
             if not 0 <= i < len(doc):
                 break
             first, last = hyphen_compound(doc, i)
