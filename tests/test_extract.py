@@ -2902,3 +2902,18 @@ def test_what_a_paper_reduces_the_number_of_is_a_problem(nlp):
     assert ("inference token", "problem") in found["2504.05419"]
     assert ("training step", "problem") in found["2504.05520"]
     assert ("activated expert", "problem") in found["2505.03531"]
+
+
+def test_what_a_paper_lessens_the_effect_of_is_a_problem(nlp):
+    """Five arXiv abstracts of the corpus (tests/fixtures/effects_a_paper_lessens.jsonl): what a
+    paper mitigates, reduces or eliminates the impact, effect or influence of is a problem
+    (``mitigating the impact of noisy pseudo-labels``, ``the effect of gradient conflicts``:
+    77 labels in 73 of the 1,037 corpus abstracts that speak of an effect of something, none
+    found before); an impact of a named kind is not one (``the environmental impact of the
+    textile industry``)."""
+    found = labelled_types(nlp, "effects_a_paper_lessens.jsonl", 5)
+    assert ("noisy pseudo-label", "problem") in found["2504.13458"]
+    assert ("gradient conflict", "problem") in found["2504.05164"]
+    assert ("temporal misalignment", "problem") in found["2504.00149"]
+    assert ("visual variation", "problem") in found["2504.06607"]
+    assert ("textile industry", "problem") not in found["2505.03575"]

@@ -141,13 +141,25 @@ def object_of_problem_verb(piece):
     """
     verb = object_verb(piece)
     if verb is None:  # "reduces the number of trainable parameters": what is counted
-        of = preposition(piece, ("of",))
-        if of is not None and of.head.lower_ in AMOUNT_NOUNS and of.head.dep_ == "dobj":
+        of = preposition(piece, ("of",))  # "mitigates the impact of noisy labels": what has it
+        if of is not None and of.head.dep_ == "dobj" and (
+                of.head.lower_ in AMOUNT_NOUNS or is_harm(of.head, piece.vocab)):
             verb = of.head.head
     return "problem" if verb is not None and verb.lower_ in piece.vocab.problem_verbs else None
 
 
 AMOUNT_NOUNS = frozenset(("number", "amount", "size", "count", "volume"))
+EFFECT_NOUNS = frozenset(("impact", "impacts", "effect", "effects", "influence"))
+HARMFUL = frozenset(("negative", "adverse", "detrimental", "harmful"))
+
+
+def is_harm(noun, vocab):
+    """An effect a paper lessens (``mitigates the impact of``), not one of a kind it names
+    (``the environmental impact of``) or one it improves (``improves the effect of``)."""
+    verb = noun.head.lower_
+    return noun.lower_ in EFFECT_NOUNS and verb in vocab.problem_verbs \
+        and not verb.startswith(("improv", "enhanc", "accelerat", "caus")) and not any(
+        child.dep_ == "amod" and child.lower_ not in HARMFUL for child in noun.children)
 
 
 @rule(score=0.8)
