@@ -123,6 +123,12 @@ WASTE_WORDS = frozenset(("wasted", "duplicated", "underutilized", "underutilised
 SHORTFALL_WORDS = WASTE_WORDS | frozenset(("limited", "insufficient", "scarce", "excessive",
                                            "redundant", "unreliable", "prohibitive", "inadequate",
                                            "lacking"))
+# Where a method is run, and words saying it is hard there ("low-resource settings",
+# "resource-constrained environments", "noisy conditions": heads.hard_setting).
+SETTING_HEADS = frozenset(("setting", "scenario", "condition", "environment", "regime"))
+HARD_SETTING_WORDS = frozenset(("low", "scarce", "constrained", "limited", "poor", "noisy",
+                                "adverse", "adversarial", "sparse", "degraded", "harsh",
+                                "dimensional", "imbalanced"))
 # Heads that say how much or how well, not what (a "limited portion", "limited success").
 SHORTFALL_NOT_THINGS = frozenset(("portion", "subset", "picture", "focus", "success", "gain",
                                   "improvement", "extent", "returns"))

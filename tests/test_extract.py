@@ -2917,3 +2917,18 @@ def test_what_a_paper_lessens_the_effect_of_is_a_problem(nlp):
     assert ("temporal misalignment", "problem") in found["2504.00149"]
     assert ("visual variation", "problem") in found["2504.06607"]
     assert ("textile industry", "problem") not in found["2505.03575"]
+
+
+def test_a_setting_named_by_what_is_hard_in_it_is_a_problem(nlp):
+    """Five arXiv abstracts of the corpus (tests/fixtures/hard_settings.jsonl): a setting,
+    scenario, condition, environment or regime named by what is scarce, low, constrained, noisy
+    or adverse in it is a problem (``resource-constrained settings``, ``low-data regimes``,
+    ``low-light conditions``: 162 labels in 152 of the 1,934 field abstracts that name a setting,
+    none found before); the other half of a pair is not (``clean and adversarial settings``)."""
+    found = labelled_types(nlp, "hard_settings.jsonl", 5)
+    assert ("resource-constrained setting", "problem") in found["2503.14536"]
+    assert ("adversarial setting", "problem") in found["2503.16179"]
+    assert not any(label == "clean setting" for label, _ in found["2503.16179"])
+    assert ("low-light condition", "problem") in found["2503.18552"]
+    assert ("low-data regime", "problem") in found["2503.17564"]
+    assert ("adverse condition", "problem") in found["2504.02884"]

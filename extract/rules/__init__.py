@@ -89,6 +89,7 @@ TYPE_RULES = (
     heads.problem_modifier_on_method_head,
     heads.head_noun,
     heads.shortfall_of_a_thing,
+    heads.hard_setting,
     heads.benchmark_name,
     heads.hardware_product_name,
     heads.version_of_a_dataset,

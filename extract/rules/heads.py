@@ -288,6 +288,19 @@ def shortfall_of_a_thing(piece):
 
 
 @rule(score=0.6)
+def hard_setting(piece):
+    """A setting or condition named by what is scarce, low, noisy or adverse in it is a problem.
+
+    Example: "The detector degrades under low-light conditions." -> problem "low-light condition"
+    """
+    words = piece.key.split()
+    if len(words) < 2 or words[-1] not in defaults.SETTING_HEADS \
+            or term_type(piece.key, piece.vocab)[0] is not None:
+        return None
+    return "problem" if any(word in defaults.HARD_SETTING_WORDS for word in words[:-1]) else None
+
+
+@rule(score=0.6)
 def head_noun(piece):
     """A phrase whose head noun the vocabulary types has that type.
 
