@@ -55,6 +55,13 @@ EXAMPLE_MARKERS = ("as", "like", "including")
 # Nouns whose "of" or "about" object is a problem ("the challenge of X", "concerns about X").
 PROBLEM_OF = ("challenge", "problem", "issue", "bottleneck", "difficulty", "concern", "risk")
 
+# Words for what a model withstands or gives way to ("robust to occlusion", "vulnerable to
+# jailbreak attacks": context.what_a_model_withstands). Not "sensitive to" nor "invariant to":
+# what a model is sensitive to is mostly a choice made for it (seeds, wording, settings).
+WITHSTANDING_WORDS = frozenset(("robust", "robustness", "resilient", "resilience", "vulnerable",
+                                "vulnerability", "vulnerabilities", "susceptible",
+                                "susceptibility", "immune", "tolerant", "tolerance"))
+
 # Nouns whose "for" object is the task they serve ("models for medical image analysis").
 TASK_HOSTS = ("model", "models", "method", "methods", "technique", "techniques", "system", "systems",
               "framework", "frameworks", "tool", "tools", "approach", "approaches", "algorithm",

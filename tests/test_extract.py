@@ -2932,3 +2932,18 @@ def test_a_setting_named_by_what_is_hard_in_it_is_a_problem(nlp):
     assert ("low-light condition", "problem") in found["2503.18552"]
     assert ("low-data regime", "problem") in found["2503.17564"]
     assert ("adverse condition", "problem") in found["2504.02884"]
+
+
+def test_what_a_model_withstands_is_a_problem(nlp):
+    """Five arXiv abstracts of the corpus (tests/fixtures/what_models_withstand.jsonl): what a
+    model is robust, resilient, vulnerable or susceptible to is a problem (``robust to
+    adversarial perturbations``, ``vulnerable to prompt-based jailbreaks``, ``susceptible to
+    noisy pseudo-labels``: 88 labels in 79 of the 424 field abstracts that say so, 2 of them
+    typed methods before); what a model is sensitive to is mostly a choice made for it and is
+    left alone (``sensitive to subtle implementation choices``)."""
+    found = labelled_types(nlp, "what_models_withstand.jsonl", 5)
+    assert ("large non-rigid deformation", "problem") in found["2505.22445"]
+    assert ("adversarial perturbation", "problem") in found["2504.16000"]
+    assert ("prompt-based jailbreak", "problem") in found["2505.04146"]
+    assert ("noisy pseudo-label", "problem") in found["2503.12780"]
+    assert not any(label == "implementation choice" for label, _ in found["2504.07086"])

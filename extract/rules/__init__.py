@@ -104,6 +104,7 @@ TYPE_RULES = (
     context.object_of_problem_verb,
     context.source_of_suffering,
     context.subject_of_harm,
+    context.what_a_model_withstands,
     context.agent_of_limiting,
     context.task_of_method_host,
     context.object_of_challenge_noun,

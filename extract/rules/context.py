@@ -204,6 +204,23 @@ def subject_of_harm(piece):
 
 
 @rule(score=0.8)
+def what_a_model_withstands(piece):
+    """What a model is robust or vulnerable to, or works in the presence of, is a problem.
+
+    Example: "The tracker stays robust to partial occlusions." -> problem "partial occlusion"
+    """
+    on = preposition(piece, ("to", "against", "of"))
+    if on is None:
+        return None
+    if on.lower_ == "of":  # "in the presence of noisy labels"
+        return "problem" if on.head.lower_ == "presence" and on.head.head.lower_ == "in" else None
+    host = on.head
+    if host.pos_ in ("VERB", "AUX"):  # "stays robust to partial occlusions"
+        host = next((child for child in host.children if child.dep_ == "acomp"), host)
+    return "problem" if host.lower_ in defaults.WITHSTANDING_WORDS else None
+
+
+@rule(score=0.8)
 def agent_of_limiting(piece):
     """What a task is limited, hindered or caused by is a problem.
 
