@@ -2947,3 +2947,17 @@ def test_what_a_model_withstands_is_a_problem(nlp):
     assert ("prompt-based jailbreak", "problem") in found["2505.04146"]
     assert ("noisy pseudo-label", "problem") in found["2503.12780"]
     assert not any(label == "implementation choice" for label, _ in found["2504.07086"])
+
+
+def test_a_verb_after_we_or_an_infinitives_to_opens_no_concept(nlp):
+    """Four arXiv abstracts of the corpus (tests/fixtures/verbs_after_subjects.jsonl): the word
+    after ``we``, whatever its tag, and a verb after an infinitive's ``to`` are verbs, not the
+    first word of a concept (``We benchmark foundation models`` gave the method ``benchmark
+    foundation model``, ``We leveraged transfer learning`` ``leveraged transfer learning``,
+    ``to train agents`` ``train agent``: 7 labels in 7 of 7,791 corpus abstracts, each better)."""
+    found = labelled_types(nlp, "verbs_after_subjects.jsonl", 4)
+    assert ("foundation model", "method") in found["2504.07567"]
+    assert ("transfer learning", "method") in found["2505.22609"]
+    assert ("pretrained transformer model", "method") in found["2504.17974"]
+    labels = {label for paper in found.values() for label, _ in paper}
+    assert not any(label.split()[0] in ("benchmark", "leveraged", "train") for label in labels)

@@ -75,6 +75,8 @@ MAKING_ADVERBS = {"carefully", "meticulously", "thoughtfully", "deliberately", "
 
 # Words opening a relative clause: a verb after one of them opens no concept ("that prevent ...").
 RELATIVE_PRONOUNS = frozenset(("that", "which", "who"))
+# Subjects: the word after one of them is their verb, whatever its tag ("we benchmark ...").
+SUBJECT_PRONOUNS = frozenset(("we", "they"))
 # Endings of a noun of a quality, a head of its own before `and` (`visual quality and memory usage`).
 QUALITY_ENDINGS = ("ity", "ness", "cy")
 # Heads that only say what kind of thing the items before them are ("latency and reliability
@@ -596,17 +598,18 @@ def trim(doc, start, end, vocab):
             start = named  # "(on the) benchmarks CEC2013 and CEC2017", "benchmark datasets KITTI"
             continue
         if start + 1 < end and ((words[start].is_lower and not opens_term(doc, start, end, vocab)
-                                 and (words[start].tag_ == "VBZ" or (
-                                     words[start].tag_ in ("VBP", "VB") and start > 0
-                                     and words[start - 1].lower_ in RELATIVE_PRONOUNS)))
+                                 and is_clause_verb(words, start))
+                                or (start > 0 and words[start - 1].lower_ in SUBJECT_PRONOUNS
+                                    and words[start].is_lower)
                                 or (word.endswith("s") and word in vocab.problem_verbs)
                                 or (word in VERBS_NEVER_NOUNS and words[start].is_lower)
                                 or is_harm_verb(words[start], vocab)):
             # a verb in -s left at the phrase's start, tagged so ("(prior work) overlooks critical
-            # memory access bottlenecks"), a verb after "that" ("weights that prevent flexible
-            # deployment") or a problem verb taken for a noun ("... and mitigates error
-            # accumulation"; the rare noun "address translation" loses its first word), or a harm
-            # verb ("(oversmoothing) hurt deep GNNs")
+            # memory access bottlenecks"), a verb after "that" or an infinitive's "to" ("weights that
+            # prevent flexible deployment", "to pretrain LLMs"), a word after "we", whatever its tag
+            # ("we benchmark multiple models"), or a problem verb taken for a noun ("... and
+            # mitigates error accumulation"; the rare noun "address translation" loses its first
+            # word), or a harm verb ("(oversmoothing) hurt deep GNNs")
             start += 1
             continue
         break
@@ -617,6 +620,20 @@ def trim(doc, start, end, vocab):
             and term_type(concept_key(span_text(doc, start, end - 1)), vocab)[0] in ("metric", "problem"):
         end -= 1  # "accuracy gains", "energy efficiency gains": what was measured
     return start, end
+
+
+def is_clause_verb(words, i):
+    """``words[i]`` is tagged a verb in -s (``overlooks``), or a verb's base form after a
+    relative pronoun (``that prevent``) or an infinitive's ``to`` (``to pretrain``; not the
+    preposition of ``to affine subspace estimation``, which the tagger may call a particle)."""
+    word = words[i]
+    if word.tag_ == "VBZ":
+        return True
+    if i == 0 or word.tag_ not in ("VBP", "VB"):
+        return False
+    before = words[i - 1]
+    return before.lower_ in RELATIVE_PRONOUNS \
+        or (before.pos_ == "PART" and before.dep_ == "aux" and before.head.i == word.i)
 
 
 GENERIC_PLURAL_REACH = 4  # how far into a phrase a generic plural before names is looked for
