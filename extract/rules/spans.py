@@ -922,7 +922,9 @@ def chunk_pieces(doc, start, end, vocab):
     ``computational and communication bottlenecks`` -> ``computational bottlenecks`` (over the
     whole span) and ``communication bottlenecks``; ``ZeRO-3 and FSDP`` -> each name; the items
     of a longer list one by one (``listed_items``); the ``and``
-    of a hyphenated word (``plug-and-play module``) coordinates nothing. A phrase
+    of a hyphenated word (``plug-and-play module``) coordinates nothing; a determiner after the
+    ``and`` opens a phrase of its own (``the selection time and the communication overhead``).
+    A phrase
     is first cut at ``e.g.``, ``i.e.``, a colon, a semicolon, ``existing`` or ``proposed``
     (``private set intersection existing protocols``) or a verb the parser took for a noun
     (``is_verb_taken_for_noun``, ``is_verb_joined_to_a_verb``): no concept holds them. A comma
@@ -959,6 +961,12 @@ def chunk_pieces(doc, start, end, vocab):
     left_end = cc
     while left_end > start and (words[left_end - 1].is_punct or words[left_end - 1].is_space):
         left_end -= 1
+    if words[cc + 1].lower_ in ("the", "a", "an") or words[cc + 1].tag_ == "PRP$":
+        # "the feature selection time and the communication overhead": a determiner after the
+        # "and" opens a noun phrase of its own, which shares nothing with the one before
+        return [(s, e, label_text(doc, s, e))
+                for s, e in (trim(doc, s, e, vocab) for s, e in ((start, left_end), (cc + 1, end)))
+                if s < e]
     first = words[cc + 1]
     first_end = max([t.i for t in first.subtree if cc < t.i < end] or [cc + 1]) + 1
     first_end = min(end, max(first_end, hyphen_compound(doc, first_end - 1)[1]))  # zero-shot
