@@ -143,7 +143,7 @@ def object_of_problem_verb(piece):
     if verb is None:  # "reduces the number of trainable parameters": what is counted
         of = preposition(piece, ("of",))  # "mitigates the impact of noisy labels": what has it
         if of is not None and of.head.dep_ == "dobj" and (
-                of.head.lower_ in AMOUNT_NOUNS or is_harm(of.head, piece.vocab)):
+                of.head.lower_ in AMOUNT_NOUNS or is_lessened_effect(of.head, piece.vocab)):
             verb = of.head.head
     return "problem" if verb is not None and verb.lower_ in piece.vocab.problem_verbs else None
 
@@ -153,7 +153,7 @@ EFFECT_NOUNS = frozenset(("impact", "impacts", "effect", "effects", "influence")
 HARMFUL = frozenset(("negative", "adverse", "detrimental", "harmful"))
 
 
-def is_harm(noun, vocab):
+def is_lessened_effect(noun, vocab):
     """An effect a paper lessens (``mitigates the impact of``), not one of a kind it names
     (``the environmental impact of``) or one it improves (``improves the effect of``)."""
     verb = noun.head.lower_
