@@ -2598,7 +2598,7 @@ def test_verbs_gains_languages_and_an_adverb_taken_for_a_head(nlp):
     assert ("energy efficiency", "problem") in found["2503.16731"]
     assert ("data scarcity", "problem") in found["2503.16528"]
     assert ("Lua", "method") in found["2506.03152"]
-    assert {("minimal memory overhead", "problem"), ("time overhead", "problem")} <= found["2504.13932"]
+    assert {("memory overhead", "problem"), ("time overhead", "problem")} <= found["2504.13932"]
     assert not [label for label in every_label(found) if "hinder" in label or label in ("scarcity",)]
     [record] = concepts.extract_records([related(
         "Asynchronous updates introduce stale gradients, and data scarcity hurts accuracy.")], nlp)
@@ -3014,3 +3014,20 @@ def test_evaluation_measures_of_the_field_are_metrics(nlp):
     others = {label.lower() for labels in found.values() for label, kind in labels if kind != "metric"}
     assert not others & {"bleu-4", "rouge-1", "mean opinion score", "false positive rate",
                          "acceptance rate", "hallucination rate", "fid score"}
+
+
+def test_minimal_modest_minor_and_extra_judge_an_amount_and_name_nothing(nlp):
+    """Four arXiv abstracts of the corpus (tests/fixtures/amounts_that_judge.jsonl): ``with
+    minimal computational overhead``, ``a modest overhead``, ``minimal overhead`` name the
+    overhead; ``minimal``, ``modest``, ``minor`` and ``extra`` only judge its amount, as
+    ``negligible`` and ``additional`` do (``minimal``: 291 of the 782 corpus abstracts that write
+    it changed, ``minimal computational overhead`` -> ``computational overhead`` 46 times, nothing
+    of the field lost). A term of the field stays whole whatever its words (``Extra Trees``, the
+    classifier)."""
+    found = labelled_types(nlp, "amounts_that_judge.jsonl", 4)
+    assert ("computational overhead", "problem") in found["2503.16032"]
+    assert ("overhead", "problem") in found["2505.20460"]
+    assert ("overhead", "problem") in found["2503.21469"]
+    assert any(label.lower() == "extra tree" and kind == "method" for label, kind in found["2505.09175"])
+    labels = every_label(found)
+    assert not opening_with(labels, ("minimal", "modest", "minor"))

@@ -17,9 +17,12 @@ _DIMENSION = re.compile(r"^\d[Dd]$")
 
 def is_generic(key, vocab):
     """One generic word, alone or with evaluative words (``approach``, ``proposed method``),
-    or a vague head with only generic modifiers (``training process``)."""
+    or a vague head with only generic modifiers (``training process``). A term of the field is
+    none, whatever its words (``extra trees``)."""
     if key in vocab.generic:
         return True
+    if key in vocab.terms:
+        return False
     words = [w for w in key.split() if w not in vocab.evaluative]
     if len(words) <= 1:
         return all(w in vocab.generic for w in words)
