@@ -3031,3 +3031,16 @@ def test_minimal_modest_minor_and_extra_judge_an_amount_and_name_nothing(nlp):
     assert any(label.lower() == "extra tree" and kind == "method" for label, kind in found["2505.09175"])
     labels = every_label(found)
     assert not opening_with(labels, ("minimal", "modest", "minor"))
+
+
+def test_two_actions_in_a_coordination_keep_their_own_heads(nlp):
+    """Two arXiv abstracts of the corpus (tests/fixtures/two_actions.jsonl): in ``dual-prompt
+    learning and cross fusion`` and ``soft prompting and bi-directional attention`` the noun
+    of an action ending the first item is its head, and the adjective after ``and`` opens an
+    item of its own: no ``dual-prompt learning fusion``, no ``soft prompting attention`` (2
+    labels in the 1,111 field abstracts that coordinate two nouns of actions, both better)."""
+    found = labelled_types(nlp, "two_actions.jsonl", 2)
+    assert ("dual-prompt learning", "method") in found["2506.21144"]
+    assert ("soft prompting", "method") in found["2504.12474"]
+    assert not [label for label in every_label(found)
+                if label.endswith(("learning fusion", "prompting attention"))]

@@ -873,6 +873,19 @@ def ends_in_a_head_noun(left, first, head, vocab):
         or (word.endswith(defaults.ACTION_ENDINGS + ("age",)) and word_type(last, vocab) is not None)
 
 
+def two_actions(left, first, head, vocab):
+    """``A B and C D`` where ``B`` is a noun of an action the field types, after a modifier, and
+    ``C D`` an adjective (or a word the tagger calls a verb: ``cross``) before another such noun:
+    two actions, neither the other's head (``dual-prompt learning and cross fusion``, ``weight
+    quantization and dense pruning``; not ``communication and computation overlapping``, where
+    one word shares the head, nor ``LLM training and inference acceleration``, where a noun
+    before the head may share it)."""
+    last = left[-1]
+    return len(left) >= 2 and first.pos_ in ("ADJ", "VERB") and last.pos_ == "NOUN" \
+        and last.lower_.endswith(defaults.ACTION_ENDINGS) and word_type(last, vocab) is not None \
+        and head.lower_.endswith(defaults.ACTION_ENDINGS) and concept_key(head.text) not in KINDS_OF_ITEMS
+
+
 def is_verb_taken_for_noun(token, vocab):
     """A verb in the third person inside a phrase (``Cascade limits slowdown``, ``KDRL leverages
     policy gradient optimization``, ``FiSco more reliably identifies nuanced biases``): the
@@ -981,7 +994,8 @@ def chunk_pieces(doc, start, end, vocab):
     if (shared_kind and first_end < end and (shared_head or len(left_words) >= 2)
             and has_own_head(left, words[end - 1], shared_kind, vocab)) \
             or (len(left_words) >= 2 and concept_key(" ".join(left_words)) in vocab.terms) \
-            or (first_end < end and ends_in_a_head_noun(left, first, words[end - 1], vocab)):
+            or (first_end < end and ends_in_a_head_noun(left, first, words[end - 1], vocab)) \
+            or (shared_head and two_actions(left, first, words[end - 1], vocab)):
         # "image classification and image segmentation", "balanced request scheduling and flexible
         # PD node allocation", "artificial intelligence and machine learning models": two
         # phrases, whatever the parse says
