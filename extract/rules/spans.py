@@ -121,10 +121,16 @@ def noun_chunks_joined_at_hyphens(doc, context):
     """
     joined = []
     for chunk in doc.noun_chunks:
-        if joined and joins_at_hyphen(doc, joined[-1].end, chunk.start):
+        # a chunk opens where its first word does: the parser may start one inside a hyphenated
+        # word ("SQL" of "Text-to-SQL", its "Text" a modifier outside the chunk); not a chunk
+        # that runs over a list, whose first word the parser misread ("-training, data
+        # augmentation" of "without pre-training, data augmentation")
+        start = chunk.start if any(t.text == "," or t.dep_ == "cc" for t in chunk) \
+            else hyphen_compound(doc, chunk.start)[0]
+        if joined and (joined[-1].end > start or joins_at_hyphen(doc, joined[-1].end, chunk.start)):
             joined[-1] = doc[joined[-1].start:chunk.end]
         else:
-            joined.append(chunk)
+            joined.append(doc[start:chunk.end])
     for chunk in joined:
         yield Phrase(chunk, "noun_chunks_joined_at_hyphens")
 
