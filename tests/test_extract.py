@@ -3062,3 +3062,19 @@ def test_a_chunk_opens_where_its_hyphenated_word_does(nlp):
     assert ("pre-training", "method") in found["2503.17543"]
     labels = every_label(found)
     assert not {"SQL", "SQL task", "RGB translation", "RGB"} & labels
+
+
+def test_a_superlative_before_a_participle_only_judges(nlp):
+    """Two arXiv abstracts of the corpus (tests/fixtures/superlatives_that_judge.jsonl):
+    ``best-suited``, ``highest-performing`` or ``top-ranked`` before a noun judges it, as
+    ``best-performing`` already did: ``the best-suited large language model`` is the method
+    ``large language model`` and ``The highest-performing models`` no concept (13 labels in
+    the 783 corpus abstracts that use such a word, each better). A technique named so stays:
+    ``top-tuning`` is no judgement."""
+    found = labelled_types(nlp, "superlatives_that_judge.jsonl", 2)
+    assert ("large language model", "method") in found["2503.18681"]
+    labels = every_label(found)
+    assert not opening_with(labels, ("best-suited", "highest-performing"))
+    from paperkg.extract.rules.spans import judged_word
+    vocab = nlp.get_pipe("paperkg_candidates").vocabulary
+    assert judged_word("top-ranked", vocab) and not judged_word("top-tuning", vocab)

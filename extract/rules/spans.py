@@ -680,13 +680,20 @@ def opens_term(doc, start, end, vocab):
 def judged_word(word, vocab):
     """True for a hyphenated word that only judges: an evaluative one (``state-of-the-art``),
     one led by an evaluative adverb (``widely-used``, ``highly-optimized``) or by ``well`` before
-    a participle (``well-trained``, ``well-generalized``), or the comparative of an evaluative one
-    (``higher-quality``)."""
+    a participle (``well-trained``, ``well-generalized``, ``well-known``), a superlative before a
+    participle (``best-suited``, ``highest-performing``, ``top-ranked``), or the comparative of
+    an evaluative one (``higher-quality``)."""
     lead, _, rest = word.partition("-")
     return (word in vocab.evaluative
             or (lead.endswith("ly") and lead in vocab.evaluative)
-            or (lead == "well" and rest.endswith("ed"))
+            or (lead == "well" and (rest.endswith("ed") or rest == "known"))
+            or (lead in JUDGING_LEADS and (rest.endswith("ed") or rest in JUDGED_DOINGS))
             or (lead == "higher" and f"high-{rest}" in vocab.evaluative))
+
+
+# Superlatives and comparatives that judge the participle after them (``best-suited``).
+JUDGING_LEADS = ("best", "better", "highest", "strongest", "top")
+JUDGED_DOINGS = ("performing", "scoring")  # not any -ing: ``top-tuning`` is a technique
 
 
 def listed_adjectives_end(doc, start, end):
