@@ -27,6 +27,8 @@ from .normalise import (DisplayLabels, concept_key, dataset_label, display_label
 # a hyphen after it is followed by a word that makes it an adjective (``LLM-based``)
 _ACRONYM = re.compile(r"(?<![\w&-])[A-Za-z][\w]*[A-Z][\w]*(?![\w&])(?!-(?!(?:[a-z]+ed|%s)(?![\w])))"
                       % "|".join(defaults.ACRONYM_ADJECTIVE_WORDS))
+# a hyphenated word, which is an acronym where a paper defines it so (``TP-GMM``, ``DP-SGD``)
+_HYPHENATED_WORD = re.compile(r"(?<![\w&-])[A-Za-z]\w*(?:-\w+)+(?![\w&-])")
 _USING_SUFFIX = re.compile(r"(?<=\w)-(?:based|driven|guided|powered|enabled|assisted)$")
 _CUT_WORD = re.compile(r"(\w[\w-]*)(?:\u2026|\.\.\.)\s*$")
 
@@ -86,14 +88,18 @@ def expand_acronyms(text, local, corpus):
             return match.group(0)
         found = written_case(found)
         return found if word != match.group(0) else singular_phrase(found)
-    return text if text == text.lower() else _ACRONYM.sub(long_form, text)
+    if text == text.lower():
+        return text
+    if "-" in text:
+        text = _HYPHENATED_WORD.sub(long_form, text)
+    return _ACRONYM.sub(long_form, text)
 
 
 def uses_undefined_acronym(text, local, corpus):
     """True when ``text`` holds an acronym this paper uses without defining it, which
     expand_acronyms spells out from another paper's definition (``KITTI``, ``GPT-4o``)."""
     return any(singular(word) not in local and singular(word) in corpus
-               for word in _ACRONYM.findall(text))
+               for word in _ACRONYM.findall(text) + _HYPHENATED_WORD.findall(text))
 
 
 def singular_phrase(text):

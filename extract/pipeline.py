@@ -11,11 +11,12 @@ from spacy.tokens import Span
 from spacy.util import compile_infix_regex
 
 import scispacy.abbreviation  # noqa: F401  (registers the "abbreviation_detector" factory)
+from scispacy.abbreviation import find_abbreviation
 
 from . import defaults
 from .candidates import abbreviation_pairs, find_candidates, lists_names, names_nothing
 from .normalise import concept_key
-from .rules.base import forget_facts, hyphen_compound, words_of
+from .rules.base import forget_facts, hyphen_compound, span_text, tokens, words_of
 from .rules.drops import is_institution
 from .rules.spans import written_form
 from .concepts import concept_table, extract_records
@@ -68,7 +69,8 @@ class AbbreviationSpans:
 
     def __call__(self, doc):
         shorts, longs, empty = [], {}, []
-        for short_start, short_end, long_start, long_end in abbreviation_pairs(doc._.abbreviations):
+        pairs = abbreviation_pairs(doc._.abbreviations)
+        for short_start, short_end, long_start, long_end in pairs + hyphenated_acronym_pairs(doc, pairs):
             # a long form starts with the whole hyphenated word: "multi-modal large language
             # models (MLLMs)", where scispaCy matches the M of "modal"
             long_start = hyphen_compound(doc, long_start)[0]
@@ -90,6 +92,54 @@ class AbbreviationSpans:
         doc.spans[defaults.SPANS_LONG_FORMS] = [longs[k] for k in sorted(longs)]
         doc.spans[defaults.SPANS_EMPTY_SHORT_FORMS] = empty
         return doc
+
+
+def hyphenated_acronym_pairs(doc, pairs):
+    """(short start, short end, long start, long end) of each use of an acronym with a hyphen
+    defined in parentheses (``Task-Parameterized Gaussian Mixture Model (TP-GMM)``), which
+    scispaCy's detector passes over (its short forms have no one-letter word, and ``-`` is
+    one); the long form is found as the detector finds it (``find_abbreviation`` over as many
+    words before the parenthesis as the detector reads). Acronyms among ``pairs`` (the
+    detector's) are left out."""
+    words = tokens(doc)
+    taken = {doc[start:end].text for start, end, _, _ in pairs}
+    defined = {}  # the acronym's text -> (its length in tokens, long start, long end)
+    for i in range(1, len(words) - 4):
+        if words[i].text != "(":
+            continue
+        end = next((j for j in range(i + 4, min(i + 7, len(words))) if words[j].text == ")"), None)
+        inner = doc[i + 1:end] if end is not None else None
+        if inner is None or not is_hyphenated_acronym(inner) or inner.text in taken or inner.text in defined:
+            continue
+        letters = sum(c.isalnum() for c in inner.text)
+        candidate = doc[max(i - min(letters + 5, letters * 2), 0):i]
+        long_form = find_abbreviation(candidate, inner)[1]
+        if long_form is not None and names_a_long_form(long_form):
+            defined[inner.text] = (len(inner), long_form.start, long_form.end)
+    return sorted((i, i + size, long_start, long_end)
+                  for text, (size, long_start, long_end) in defined.items()
+                  for i in range(len(words) - size + 1)
+                  if hyphen_compound(doc, i) == (i, i + size) and span_text(doc, i, i + size) == text)
+
+
+def is_hyphenated_acronym(span):
+    """Acronyms joined by hyphens (``TP-GMM``, ``VI-ReID``, ``D-MoE``, ``DP-SGD``): each part in
+    capitals (digits allowed) or with two capitals at least, eight letters at most, the first
+    part opening with a letter; not a name with a word in it (``ACT-Net``, ``AutoGEEval-Bench``)."""
+    parts = [t.text for t in span]
+    return (len(parts) % 2 == 1 and all(part == "-" for part in parts[1::2])
+            and not any(t.whitespace_ for t in span[:-1]) and parts[0][0].isalpha()
+            and all(part.isalnum() and len(part) <= 8
+                    and (part.isupper() or part.isdigit() or sum(c.isupper() for c in part) >= 2)
+                    for part in parts[0::2]))
+
+
+def names_a_long_form(span):
+    """A long form found for an acronym that reads as a name: it opens with no function word
+    (``and Texture enhancement network`` for ``ACT-Net``) and holds no finite verb (``RARE is
+    a knowledge-graph-driven synthesis``)."""
+    return span[0].pos_ not in ("CCONJ", "DET", "ADP", "AUX", "PRON", "SCONJ", "PART") \
+        and not any(t.tag_ in ("VBZ", "VBD", "VBP", "MD") for t in span)
 
 
 class GatedMatcher:

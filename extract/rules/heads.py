@@ -32,17 +32,28 @@ def kind_named_before_a_list(piece):
     return piece.hint if piece.origin == "names_listed_after_a_kind" else None
 
 
+# Words after the head of a long form that name what it is for or works with (``for``, ``with``).
+LONG_FORM_LINKS = ("for", "with", "via", "using", "through", "based on")
+
+
 @rule(score=0.9)
 def defined_long_form(piece):
     """A long form defined for an acronym is typed by its field term or head, else a method.
 
     When the long form is no term but the acronym is a metric or dataset of the vocabulary, it
-    has the acronym's type (``learned perceptual image patch similarity (LPIPS)``).
+    has the acronym's type (``learned perceptual image patch similarity (LPIPS)``). A long form
+    that says what its head is for or works with names an approach, a method, unless its head is
+    a dataset or a metric: ``Multimodal Fusion for Sequential Recommendation (MFSR)``,
+    ``Hallucination Detection via Decoupled Representations (HIDE)``, whatever their last words.
 
     Example: "We adopt Elastic Weight Averaging (EWA) for drift." -> method "Elastic Weight Averaging"
     """
     if piece.origin != "acronym_long_form":
         return None
+    link = next((word for word in LONG_FORM_LINKS if f" {word} " in piece.key), None)
+    if link is not None:
+        kind = term_type(piece.key.split(f" {link} ")[0], piece.vocab)[0]
+        return kind if kind in ("dataset", "metric") else "method"
     kind = term_type(piece.key, piece.vocab)[0]
     words = tokens(piece.doc)
     if kind is None and piece.end + 1 < len(words) and words[piece.end].text == "(":
