@@ -5,6 +5,8 @@ several processes; Doc extensions holding Spans do not).
 The extractor's public API is here: ``make_nlp``, ``extract_records`` and ``concept_table``.
 """
 
+import re
+
 from spacy.language import Language
 from spacy.matcher import Matcher, PhraseMatcher
 from spacy.tokens import Span
@@ -94,6 +96,9 @@ class AbbreviationSpans:
         return doc
 
 
+_HYPHENATED_IN_PARENTHESES = re.compile(r"\([A-Za-z][A-Za-z0-9]*-[A-Za-z0-9]")
+
+
 def hyphenated_acronym_pairs(doc, pairs):
     """(short start, short end, long start, long end) of each use of an acronym with a hyphen
     defined in parentheses (``Task-Parameterized Gaussian Mixture Model (TP-GMM)``), which
@@ -101,6 +106,8 @@ def hyphenated_acronym_pairs(doc, pairs):
     one); the long form is found as the detector finds it (``find_abbreviation`` over as many
     words before the parenthesis as the detector reads). Acronyms among ``pairs`` (the
     detector's) are left out."""
+    if not _HYPHENATED_IN_PARENTHESES.search(doc.text):
+        return []  # most texts: no word to look at
     words = tokens(doc)
     taken = {doc[start:end].text for start, end, _, _ in pairs}
     defined = {}  # the acronym's text -> (its length in tokens, long start, long end)

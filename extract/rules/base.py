@@ -163,8 +163,12 @@ def per_doc(doc, name, compute):
 def tokens(doc):
     """The doc's tokens in a list made once per doc: ``doc[i]`` makes a new Token object each
     time, and the rules read words by position hundreds of times per text. (The list refers to
-    its doc: ``forget_facts`` drops it once the rules are done.)"""
-    return per_doc(doc, "paperkg_tokens", list)
+    its doc: ``forget_facts`` drops it once the rules are done.) ``per_doc`` written out: the
+    rules ask for it some 600 times per text."""
+    words = doc.user_data.get("paperkg_tokens")
+    if words is None:
+        words = doc.user_data["paperkg_tokens"] = list(doc)
+    return words
 
 
 def words_of(doc):
@@ -181,12 +185,17 @@ def forget_facts(doc):
 
 
 def span_text(doc, start, end):
-    """``doc[start:end].text`` without making the Span."""
+    """``doc[start:end].text`` without making the Span, from the text and the character offsets
+    of its words (``word_offsets``)."""
     if start >= end:
         return ""
-    words = tokens(doc)
-    text = per_doc(doc, "paperkg_text", lambda doc: doc.text)
-    return text[words[start].idx:words[end - 1].idx + len(words[end - 1])]
+    text, offsets = per_doc(doc, "paperkg_offsets", word_offsets)
+    return text[offsets[start][0]:offsets[end - 1][1]]
+
+
+def word_offsets(doc):
+    """The doc's text and the (start, end) character offsets of each of its words."""
+    return doc.text, [(t.idx, t.idx + len(t)) for t in tokens(doc)]
 
 
 def hyphen_compound(doc, i):
@@ -197,8 +206,11 @@ def hyphen_compound(doc, i):
 
 def hyphenated_words(doc):
     """(start, end) of the hyphenated word of each token of ``doc`` (``hyphen_words``), made
-    once per doc."""
-    return per_doc(doc, "paperkg_hyphen_words", hyphen_words)
+    once per doc (``per_doc`` written out: asked some 300 times per text)."""
+    bounds = doc.user_data.get("paperkg_hyphen_words")
+    if bounds is None:
+        bounds = doc.user_data["paperkg_hyphen_words"] = hyphen_words(doc)
+    return bounds
 
 
 def hyphen_words(doc):

@@ -125,8 +125,9 @@ def noun_chunks_joined_at_hyphens(doc, context):
         # word ("SQL" of "Text-to-SQL", its "Text" a modifier outside the chunk); not a chunk
         # that runs over a list, whose first word the parser misread ("-training, data
         # augmentation" of "without pre-training, data augmentation")
-        start = chunk.start if any(t.text == "," or t.dep_ == "cc" for t in chunk) \
-            else hyphen_compound(doc, chunk.start)[0]
+        start = hyphen_compound(doc, chunk.start)[0]
+        if start < chunk.start and any(t.text == "," or t.dep_ == "cc" for t in chunk):
+            start = chunk.start
         if joined and (joined[-1].end > start or joins_at_hyphen(doc, joined[-1].end, chunk.start)):
             joined[-1] = doc[joined[-1].start:chunk.end]
         else:
@@ -310,8 +311,10 @@ def task_gerund_ends(doc, vocab):
     """{start: end} of the doc's words that are task gerunds (``training``, ``fine-tuning``),
     hyphenated words whole, made once per doc: rules ask it of every word."""
     def find(doc):
+        words = tokens(doc)
         return {first: last for first, last in dict.fromkeys(hyphenated_words(doc))
-                if span_text(doc, first, last).lower() in vocab.task_gerunds}
+                if words[last - 1].lower_.endswith("ing")  # as every task gerund does: a cheap test first
+                and span_text(doc, first, last).lower() in vocab.task_gerunds}
     return per_doc(doc, "paperkg_task_gerunds", find)
 
 
@@ -378,8 +381,9 @@ def gerund_clause(doc, context):
     (``scaling laws``); the span keeps the verb phrase.
     """
     vocab = context.vocab
+    gerunds = task_gerund_ends(doc, vocab)
     for token in tokens(doc):
-        before_a_model = gerund_before_a_model(doc, token.i, vocab)
+        before_a_model = gerund_before_a_model(doc, token.i, vocab) if token.i in gerunds else None
         if before_a_model:
             last, noun = before_a_model
             phrase = gerund_phrase(doc, token.i, last, last, noun.i + 1, vocab)
