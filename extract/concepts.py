@@ -78,21 +78,31 @@ def corpus_acronyms(per_doc):
     return {short: texts[short][min(c, key=lambda k: (-c[k], k))] for short, c in counts.items()}
 
 
-def expand_acronyms(text, local, corpus):
+def expand_acronyms(text, local, corpus, inner=False):
     """``prototype-based FL`` -> ``prototype-based federated learning`` (this paper's
-    definitions first, then the corpus's)."""
+    definitions first, then the corpus's). An acronym in a long form is spelled out too, once
+    (``GAI``: ``Generative AI``, ``generative artificial intelligence``, as that long form's own
+    mention is), so the acronym and its long form are one concept."""
     def long_form(match):
         word = singular(match.group(0))
         found = local.get(word) or corpus.get(word)
         if not found or found.lower() in text.lower():  # "IceCube Neutrino Observatory"
             return match.group(0)
         found = written_case(found)
+        if not inner:
+            found = expand_acronyms(found, local, corpus, inner=True)
         return found if word != match.group(0) else singular_phrase(found)
+    def spelled_out(text):
+        return _ACRONYM.sub(long_form, _HYPHENATED_WORD.sub(long_form, text) if "-" in text else text)
+
     if text == text.lower():
         return text
-    if "-" in text:
-        text = _HYPHENATED_WORD.sub(long_form, text)
-    return _ACRONYM.sub(long_form, text)
+    expanded = spelled_out(text)
+    if expanded != text and is_title_run(text.split()):
+        # "Generative AI", capitalised as a definition is: its written form, then spelled out
+        # ("generative artificial intelligence", not "Generative artificial intelligence")
+        expanded = spelled_out(written_case(text))
+    return expanded
 
 
 def uses_undefined_acronym(text, local, corpus):
