@@ -244,13 +244,19 @@ class DisplayLabels(dict):
 def slug(key):
     """``federated learning`` -> ``federated-learning``; accents are folded away (``Fréchet
     inception distance`` -> ``frechet-inception-distance``, one concept with ``Frechet ...``),
-    other letters outside ASCII (``δ``) dropped."""
+    other letters outside ASCII (``δ``) dropped. A bound prefix joins its word, as the field
+    writes it either way (``pre-trained model`` and ``pretrained model``: ``pretrained-model``;
+    ``multi-modal``, ``fine-tuning``, ``auto-encoder``, ``non-IID``, ``semi-supervised``)."""
     if not key.isascii():
         key = "".join(c for c in unicodedata.normalize("NFKD", key) if not unicodedata.combining(c))
-    return _NOT_IN_ID.sub("-", key.lower()).strip("-")
+    return _BOUND_PREFIX.sub(r"\1", _NOT_IN_ID.sub("-", key.lower()).strip("-"))
 
 
 _NOT_IN_ID = re.compile(r"[^a-z0-9.+]+")
+# Prefixes written joined to their word or hyphenated (``fine`` only before ``tune``: ``fine
+# grained`` stays two words).
+_BOUND_PREFIX = re.compile(r"(?<![^-])(pre|multi|non|semi|auto|bi|tri|uni|omni|anti|post|sub|inter|intra"
+                           r"|re|co|fine(?=-tun))-(?=[a-z])")
 
 
 # --- text without markup or citations, with offsets back into the original ---------------------

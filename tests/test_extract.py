@@ -3138,3 +3138,22 @@ def test_an_acronym_in_a_long_form_is_spelled_out_with_it(nlp):
     assert generative["label"] == "generative artificial intelligence"
     labels = [c["label"] for c in paper["concepts"]]
     assert len(labels) == len(set(labels))
+
+
+def test_a_prefix_joined_or_hyphenated_is_one_concept(nlp):
+    """Four arXiv abstracts of the corpus (tests/fixtures/prefixes_joined_or_hyphenated.jsonl)
+    write ``pre-trained models`` and ``pretrained models``, ``fine-tuning`` and ``finetuning``,
+    ``multi-modal`` and ``multimodal large language models``: each pair was two concepts (at
+    21.6K abstracts 370 such pairs, ``fine-tuning`` 935 papers beside ``finetuning`` 117,
+    ``multimodal large language model`` 571 beside ``multi-modal ...`` 100). A bound prefix now
+    joins its word in the concept id, so each pair is one concept with one label."""
+    records, _, problems = read_paths([FIXTURES / "prefixes_joined_or_hyphenated.jsonl"])
+    assert not problems
+    ids = {}
+    for record in concepts.extract_records(records, nlp):
+        for c in record["concepts"]:
+            for m in c["mentions"]:
+                ids.setdefault(m["text"].lower().rstrip("s"), set()).add((c["id"], c["label"]))
+    assert ids["pre-trained model"] == ids["pretrained model"]
+    assert ids["fine-tuning"] == ids["finetuning"]
+    assert ids["multi-modal large language model"] == ids["multimodal large language model"]
