@@ -64,6 +64,7 @@ ROLES = {
     #                                          technique, not the task its head names
     "ORGANISATION": "organisations",  # vendors, labs, venues and code hosts: no concept alone
     #                                   (NVIDIA, CVPR, GitHub), a modifier of one (NVIDIA A100)
+    "PLACE": "places",  # countries and regions as written: no concept alone (the United States)
 }
 
 # Pairs of roles one word may hold, because they belong to two word classes or two uses.
@@ -103,6 +104,7 @@ class Vocabulary:
     distributed_cues: frozenset = frozenset()
     performance_quantities: frozenset = frozenset()
     organisations: frozenset = frozenset()
+    places: frozenset = frozenset()
     evaluation_words: frozenset = frozenset()
     task_gerunds: frozenset = frozenset()
     method_modifiers: frozenset = frozenset()

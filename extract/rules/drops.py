@@ -125,15 +125,19 @@ def unit_of_a_value(piece, kind):
 
 @rule(score=0)
 def organisation_alone(piece, kind):
-    """A vendor, lab or institution alone (NVIDIA, Purdue University) is no concept.
+    """A vendor, lab, institution or country alone (NVIDIA, Purdue University, the UK) is no concept.
 
     ``NVIDIA A100`` is hardware. Institutions: ``University of California``, ``Lawrence Livermore
     National Laboratory`` (``is_institution``), and the place after one (``University of X``).
+    Countries and regions as written, capitalised (``US``, ``the Middle East``; not ``US`` where
+    the text defines it, as ultrasound).
 
     Example: "The kernels were provided by NVIDIA last year." -> no "NVIDIA"
     """
     if piece.key in piece.vocab.organisations or is_institution(piece.text):
         return True
+    if piece.text[:1].isupper() and " ".join(piece.text.lower().split()) in piece.vocab.places:
+        return not any(s.text == piece.text for s in piece.doc.spans.get(defaults.SPANS_SHORT_FORMS, ()))
     # the place or field an institution is of: "University of S\~ao Paulo", "Institute of Science"
     return piece.start >= 2 and piece.doc[piece.start - 1].text == "of" \
         and piece.doc[piece.start - 2].text in defaults.INSTITUTIONS
