@@ -163,12 +163,8 @@ def per_doc(doc, name, compute):
 def tokens(doc):
     """The doc's tokens in a list made once per doc: ``doc[i]`` makes a new Token object each
     time, and the rules read words by position hundreds of times per text. (The list refers to
-    its doc: ``forget_facts`` drops it once the rules are done.) ``per_doc`` written out: the
-    rules ask for it some 600 times per text."""
-    words = doc.user_data.get("paperkg_tokens")
-    if words is None:
-        words = doc.user_data["paperkg_tokens"] = list(doc)
-    return words
+    its doc: ``forget_facts`` drops it once the rules are done.)"""
+    return per_doc(doc, "paperkg_tokens", list)
 
 
 def words_of(doc):
@@ -206,11 +202,8 @@ def hyphen_compound(doc, i):
 
 def hyphenated_words(doc):
     """(start, end) of the hyphenated word of each token of ``doc`` (``hyphen_words``), made
-    once per doc (``per_doc`` written out: asked some 300 times per text)."""
-    bounds = doc.user_data.get("paperkg_hyphen_words")
-    if bounds is None:
-        bounds = doc.user_data["paperkg_hyphen_words"] = hyphen_words(doc)
-    return bounds
+    once per doc."""
+    return per_doc(doc, "paperkg_hyphen_words", hyphen_words)
 
 
 def hyphen_words(doc):
