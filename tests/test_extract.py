@@ -3192,3 +3192,24 @@ def test_tasks_of_other_fields_phrased_as_verbs(nlp):
     assert ("problem", "large language model alignment") in found["2503.18991"]
     assert ("problem", "fake news identification") in found["2503.21127"]
     assert ("problem", "tumor progression monitoring") in found["2504.09655"]
+
+
+def test_overlap_alone_is_no_method_and_error_accumulation_a_problem(nlp):
+    """Three arXiv abstracts of the corpus (tests/fixtures/overlap_and_error_accumulation.jsonl).
+    ``overlap`` and ``overlapping`` were method terms (overlapping communication with
+    computation), so ``the overlap in motivation``, ``minimal overlap`` were the method
+    ``overlap``: 100 such labels in the 345 corpus abstracts using the words, none a technique.
+    Alone they now need a problem's context; a phrase they end stays a method
+    (``communication-computation overlap``). ``error accumulation`` was a method by its head
+    (``gradient accumulation``): 50 labels, all of the problem."""
+    records, _, problems = read_paths([FIXTURES / "overlap_and_error_accumulation.jsonl"])
+    assert not problems
+    found = {r["arxiv"]: {(c["type"], c["label"]) for c in r["concepts"]}
+             for r in concepts.extract_records(records, nlp)}
+    assert not [label for labels in found.values() for _, label in labels
+                if label in ("overlap", "overlapping")]
+    assert ("problem", "error accumulation") in found["2503.14564"]
+    assert ("method", "communication-computation overlap") in {
+        (c["type"], c["label"]) for c in concepts.extract_records([dict(
+            records[0], abstract="Communication-computation overlap reduces the iteration time "
+                                 "of data-parallel training.")], nlp)[0]["concepts"]}
