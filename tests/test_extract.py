@@ -3213,3 +3213,19 @@ def test_overlap_alone_is_no_method_and_error_accumulation_a_problem(nlp):
         (c["type"], c["label"]) for c in concepts.extract_records([dict(
             records[0], abstract="Communication-computation overlap reduces the iteration time "
                                  "of data-parallel training.")], nlp)[0]["concepts"]}
+
+
+def test_what_is_short_not_the_shortage_and_no_figure_of_speech(nlp):
+    """Three arXiv abstracts of the corpus (tests/fixtures/shortages_and_figures_of_speech.jsonl).
+    ``the limited availability of annotated 3D data`` gave the problem ``limited availability``
+    (50 labels in 716 corpus abstracts) where ``the scarcity of ...`` gives what is scarce; it
+    now does too. ``research gap`` and ``paradigm shift`` are phrases of general English, no
+    problem (41 and 57 labels), and ``burden``, ``library`` alone are generic nouns as
+    ``challenge`` and ``tool`` are (46 and 52; ``computational burden`` stays)."""
+    records, _, problems = read_paths([FIXTURES / "shortages_and_figures_of_speech.jsonl"])
+    assert not problems
+    found = {r["arxiv"]: {(c["type"], c["label"]) for c in r["concepts"]}
+             for r in concepts.extract_records(records, nlp)}
+    assert ("problem", "annotated 3D data") in found["2504.07958"]
+    assert not [label for labels in found.values() for _, label in labels
+                if label in ("limited availability", "research gap", "paradigm shift", "burden")]

@@ -59,6 +59,7 @@ DROP_RULES = (
     drops.bare_number_format,
     drops.unit_of_a_value,
     drops.organisation_alone,
+    drops.shortfall_of_availability,
     drops.attention_as_interest,
     drops.point_in_time,
     drops.cut_from_a_hyphenated_phrase,

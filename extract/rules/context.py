@@ -258,7 +258,14 @@ def object_of_challenge_noun(piece):
         return "problem"
     # "the scarcity of labeled data": a shortage of data is a problem (a shortage of anything
     # else mostly is none of the field's: "the lack of a comparative study")
-    return "problem" if noun in SHORTAGE_NOUNS and piece.key.split()[-1] in SCARCE_DATA else None
+    return "problem" if is_shortage(of.head, noun) and piece.key.split()[-1] in SCARCE_DATA else None
+
+
+def is_shortage(token, noun):
+    """True for a noun of shortage (``lack``, ``scarcity``), and for ``availability`` that a word of
+    shortfall judges (``the limited availability of labeled data``)."""
+    return noun in SHORTAGE_NOUNS or (noun == "availability" and any(
+        child.dep_ == "amod" and child.lower_ in defaults.SHORTFALL_WORDS for child in token.children))
 
 
 SHORTAGE_NOUNS = frozenset(("lack", "scarcity", "shortage", "absence", "paucity", "sparsity",

@@ -143,6 +143,18 @@ def organisation_alone(piece, kind):
         and piece.doc[piece.start - 2].text in defaults.INSTITUTIONS
 
 
+@rule(score=0)
+def shortfall_of_availability(piece, kind):
+    """A shortfall of availability before what is short names the shortage, not a concept.
+
+    Example: "Training is hindered by the limited availability of labeled data." -> no "limited availability"
+    """
+    words = piece.key.split()
+    return len(words) >= 2 and words[-1] == "availability" \
+        and all(w in defaults.SHORTFALL_WORDS for w in words[:-1]) \
+        and piece.end < len(piece.doc) and piece.doc[piece.end].lower_ == "of"
+
+
 def is_institution(text):
     """``Purdue University``, ``University of California``, ``National Institute of Standards
     and Technology``: capitalised words up to a word of defaults.INSTITUTIONS that ends the name
