@@ -191,9 +191,12 @@ def paper_concepts(text, candidates, local, corpus, vocab):
             # "Mixture-of-Experts"; a long form keeps its own head ("Large Language Models")
             label_text = " ".join(words[:-1])
         elif kind == "dataset" and len(words) >= 2 and concept_key(words[-1]) in defaults.DATASET_TAILS \
+                and source != "defined_long_form" \
                 and all(is_acronym(w) or w[:1].isupper() or any(c.isdigit() for c in w) for w in words[:-1]) \
                 and not is_common_word(words[:-1]):
-            label_text = " ".join(words[:-1])  # "the Urban100 benchmark" is the dataset "Urban100"
+            # "the Urban100 benchmark" is the dataset "Urban100"; a name defined with an acronym
+            # keeps its head, as the acronym stands for it ("Virtual Moderation Dataset (VMD)")
+            label_text = " ".join(words[:-1])
         elif kind == "method" and len(words) >= 2 and concept_key(words[-1]) in defaults.NAME_TAILS \
                 and system_name(words[:-1]):
             label_text = " ".join(words[:-1])  # "the JAVELIN system" is the method "JAVELIN"
