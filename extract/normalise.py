@@ -37,7 +37,7 @@ _SEPARATORS = re.compile(r"[-\u2010\u2011\u2012\u2013_/]")
 _NOT_WORD = re.compile(r"[^\w\s.+]|(?<!\d)\.|\.(?!\d)")
 _FUNCTION_WORDS = {"of", "and", "the", "for", "in", "on", "to", "a", "an", "with", "by", "via"}
 _VOWELS = "aeiou"
-_KEEP_ENDINGS = ("ss", "us", "is", "ics", "as", "ous", "sis")
+_KEEP_ENDINGS = ("ss", "us", "is", "ics", "ous", "sis")
 # Surface forms whose key and display label are remembered: the extraction, the graph and the RDF
 # export each look up every form of the corpus (about 140K at 21.6K abstracts), so all of them
 # are kept for the next step (a few tens of MB) instead of being computed three times.
@@ -87,7 +87,13 @@ def singular(word):
     if is_acronym(word):
         # LLMs, MoEs, ViTs, NeRFs: an s after a capital or a digit (MLOps, HoloLens stay)
         return word[:-1] if word.endswith("s") and (word[-2].isupper() or word[-2].isdigit()) else word
-    if len(lower) <= 3 or not lower.endswith("s") or lower.endswith(_KEEP_ENDINGS):
+    if len(lower) <= 3 or not lower.endswith("s"):
+        return word
+    if lower.endswith("as"):
+        # cameras, replicas, antennas, personas, schemas; bias, alias, atlas, canvas, pandas stay
+        singular_already = lower.endswith("ias") or lower == "pandas" or lower[:-1] not in general_english()
+        return word if singular_already else word[:-1]
+    if lower.endswith(_KEEP_ENDINGS):
         return word
     if lower.endswith("ies") and len(lower) > 4:
         return word[:-3] + "y"
