@@ -96,7 +96,11 @@ def singular(word):
     if lower.endswith(_KEEP_ENDINGS):
         return word
     if lower.endswith("ies") and len(lower) > 4:
-        return word[:-3] + "y"
+        # strategies -> strategy; movies, cookies, zombies -> movie, cookie, zombie
+        english = general_english()
+        return word[:-1] if lower[:-1] in english and lower[:-3] + "y" not in english else word[:-3] + "y"
+    if lower.endswith("oes") and lower[:-1] not in general_english() and lower[:-2] in general_english():
+        return word[:-2]  # heroes, tomatoes, echoes (shoes, canoes: -oe)
     if lower.endswith("ches"):
         # niches, caches: a single vowel after a consonant before -ches ends in -che;
         # batches, approaches, searches end in -ch

@@ -68,6 +68,9 @@ def test_spelling_rewrites_only_british_forms(word, expected):
     ("cameras", "camera"), ("replicas", "replica"), ("antennas", "antenna"), ("personas", "persona"),
     ("bias", "bias"), ("alias", "alias"), ("atlas", "atlas"), ("canvas", "canvas"), ("gas", "gas"),
     ("Pandas", "Pandas"),
+    # -ies and -oes where general English has the -ie or -o word
+    ("movies", "movie"), ("cookies", "cookie"), ("queries", "query"), ("heroes", "hero"),
+    ("echoes", "echo"), ("shoes", "shoe"),
 ])
 def test_singular(word, expected):
     assert normalise.singular(word) == expected
