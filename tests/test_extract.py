@@ -3267,3 +3267,18 @@ def test_cameras_in_the_plural_are_hardware(nlp):
              for r in concepts.extract_records(records, nlp)}
     assert ("hardware", "RGB-D camera") in found["2503.16263"]
     assert ("hardware", "event camera") in found["2503.17132"]
+
+
+def test_words_of_praise_are_no_part_of_a_concept(nlp):
+    """An arXiv abstract of the corpus (tests/fixtures/praise_words.jsonl): ``thanks to its superb
+    efficiency gains`` gave the problem ``superb efficiency``. ``superb``, ``phenomenal``,
+    ``brilliant``, ``astonishing``, ``extraordinary``, ``formidable``, ``spectacular``,
+    ``admirable``, ``commendable``, ``striking`` and ``dramatic`` only judge (``dramatic
+    speedup``, ``commendable accuracy``): 17 of the 134 corpus abstracts using them changed.
+    ``stellar`` stays out (``stellar object classification``)."""
+    records, _, problems = read_paths([FIXTURES / "praise_words.jsonl"])
+    assert not problems
+    [record] = concepts.extract_records(records, nlp)
+    labels = {c["label"] for c in record["concepts"]}
+    assert "backdoor attack" in labels
+    assert not [label for label in labels if "superb" in label]
