@@ -3270,15 +3270,15 @@ def test_cameras_in_the_plural_are_hardware(nlp):
 
 
 def test_words_of_praise_are_no_part_of_a_concept(nlp):
-    """An arXiv abstract of the corpus (tests/fixtures/praise_words.jsonl): ``thanks to its superb
-    efficiency gains`` gave the problem ``superb efficiency``. ``superb``, ``phenomenal``,
-    ``brilliant``, ``astonishing``, ``extraordinary``, ``formidable``, ``spectacular``,
-    ``admirable``, ``commendable``, ``striking`` and ``dramatic`` only judge (``dramatic
-    speedup``, ``commendable accuracy``): 17 of the 134 corpus abstracts using them changed.
-    ``stellar`` stays out (``stellar object classification``)."""
+    """Two arXiv abstracts of the corpus (tests/fixtures/praise_words.jsonl): ``a dramatic
+    speedup`` and ``dramatic style variations`` were the concepts ``dramatic speedup`` and
+    ``dramatic style variation``. ``phenomenal``, ``brilliant``, ``astonishing``,
+    ``extraordinary``, ``formidable``, ``spectacular``, ``admirable``, ``commendable``,
+    ``striking`` and ``dramatic`` only judge: 17 of the 134 corpus abstracts using them changed.
+    ``stellar`` (``stellar object classification``) and ``superb`` (the SUPERB benchmark, since
+    words are judged whatever their case) stay out."""
     records, _, problems = read_paths([FIXTURES / "praise_words.jsonl"])
     assert not problems
-    [record] = concepts.extract_records(records, nlp)
-    labels = {c["label"] for c in record["concepts"]}
-    assert "backdoor attack" in labels
-    assert not [label for label in labels if "superb" in label]
+    labels = {c["label"] for r in concepts.extract_records(records, nlp) for c in r["concepts"]}
+    assert {"speedup", "style variation"} <= labels
+    assert not [label for label in labels if "dramatic" in label]
