@@ -14,7 +14,7 @@ from .rules import CANDIDATE_RULES, DROP_RULES, REPAIR_RULES, SPAN_RULES, TYPE_R
 from .rules.base import Candidate, Piece, plain, term_type, tokens  # noqa: F401  (Candidate: public)
 from .rules.drops import is_generic, is_institution, is_modifier_alone
 from .rules.heads import VOCABULARY_RULES
-from .rules.spans import WHOLE_PHRASE_ORIGINS, SpanContext, chunk_pieces, written_form
+from .rules.spans import OBSERVING_TASKS, WHOLE_PHRASE_ORIGINS, SpanContext, chunk_pieces, written_form
 
 __all__ = ["Candidate", "find_candidates", "names_nothing", "abbreviation_pairs", "lists_names", "term_type"]
 
@@ -164,7 +164,16 @@ def find_candidates(doc, vocab, long_forms=(), matcher=None, term_matcher=None):
         known = best.get(where)
         if known is None or score(candidate.source) > score(known.source):
             best[where] = candidate
-    return without_fragments(doc, without_nested(sorted(best.values())), vocab)
+    return without_observed_objects(without_fragments(doc, without_nested(sorted(best.values())), vocab))
+
+
+def without_observed_objects(candidates):
+    """Drop a problem or measure inside the gerund clause of a task that observes it: ``detecting
+    fraud`` is the concept ``fraud detection``, where ``fraud`` names no second concept."""
+    tasks = [c for c in candidates if c.source == "task_as_gerund_clause"
+             and c.text.rsplit(None, 1)[-1] in OBSERVING_TASKS]
+    return [c for c in candidates if c.type not in ("problem", "metric")
+            or not any(t.start <= c.start and c.end <= t.end and t is not c for t in tasks)]
 
 
 def without_nested(candidates):

@@ -3282,3 +3282,20 @@ def test_words_of_praise_are_no_part_of_a_concept(nlp):
     labels = {c["label"] for r in concepts.extract_records(records, nlp) for c in r["concepts"]}
     assert {"speedup", "style variation"} <= labels
     assert not [label for label in labels if "dramatic" in label]
+
+def test_harms_and_the_tasks_that_detect_them(nlp):
+    """Two arXiv abstracts of the corpus (tests/fixtures/harms_and_their_detection.jsonl).
+    Deepfakes, hate speech, fake news, disinformation, jailbreaks, cyberattacks, censorship ...
+    were no concepts (``the deepfakes are of high quality``: nothing); they are problems now
+    (287 labels gained in 377 corpus abstracts that name them). A task that observes a problem
+    is a task of its own (``detecting deepfakes`` -> ``deepfake detection``, where the problem
+    as object made the clause name nothing new), and the problem inside that clause is no
+    second concept (``detecting fraud`` gave ``fraud`` beside ``fraud detection``)."""
+    records, _, problems = read_paths([FIXTURES / "harms_and_their_detection.jsonl"])
+    assert not problems
+    found = {r["arxiv"]: {(c["type"], c["label"]): [m["text"] for m in c["mentions"]]
+                          for c in r["concepts"]}
+             for r in concepts.extract_records(records, nlp)}
+    assert ("problem", "deepfake detection") in found["2503.23226"]
+    assert "detecting deepfakes" not in found["2503.23226"][("problem", "deepfake")]
+    assert ("problem", "hate speech identification") in found["2505.16847"]

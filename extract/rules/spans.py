@@ -358,16 +358,25 @@ def object_right_edge(obj):
     return right
 
 
-def object_names_nothing_new(span, vocab):
+def object_names_nothing_new(span, vocab, observed=False):
     """An object that is generic (``training models``) or already a problem or a measure
-    (``reducing latency``): the gerund clause would add nothing to the object's own concept."""
+    (``balancing workload imbalance``): the gerund clause would add nothing to the object's own
+    concept. A task that ``observed`` its object names one, problem or not (``detecting
+    deepfakes``, ``predicting click-through rate``)."""
     key = concept_key(span.text)
     words = key.split()
     if not words or key in vocab.generic or all(w in vocab.generic or w in vocab.degree
                                                 or w in vocab.evaluative for w in words):
         return True
-    kind, _ = term_type(key, vocab)
-    return kind in ("problem", "metric")
+    return not observed and term_type(key, vocab)[0] in ("problem", "metric")
+
+
+# The tasks of a gerund that observe what it names (``detecting deepfakes`` is a task of its own
+# beside ``deepfake``; ``balancing workload imbalance`` is about the imbalance).
+OBSERVING_TASKS = frozenset(("detection", "identification", "prediction", "estimation",
+                             "classification", "recognition", "diagnosis", "forecasting",
+                             "monitoring", "analysis", "localization", "segmentation",
+                             "verification"))
 
 
 @rule(score=0.7)
@@ -419,7 +428,8 @@ def gerund_phrase(doc, start, gerund_end, object_start, end, vocab):
         return None
     noun = dict(vocab.task_nouns).get(span_text(doc, start, gerund_end).lower())
     obj_start, obj_end = trim(doc, words.start, words.end, vocab)
-    if obj_start >= obj_end or object_names_nothing_new(doc[obj_start:obj_end], vocab):
+    if obj_start >= obj_end or object_names_nothing_new(doc[obj_start:obj_end], vocab,
+                                                         observed=noun in OBSERVING_TASKS):
         return None
     label = None
     # a term of the field as written ("scaling laws") is a noun phrase, not a verb's object
