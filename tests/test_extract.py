@@ -3273,7 +3273,7 @@ def test_words_of_praise_are_no_part_of_a_concept(nlp):
     """Two arXiv abstracts of the corpus (tests/fixtures/praise_words.jsonl): ``a dramatic
     speedup`` and ``dramatic style variations`` were the concepts ``dramatic speedup`` and
     ``dramatic style variation``. ``phenomenal``, ``brilliant``, ``astonishing``,
-    ``extraordinary``, ``formidable``, ``spectacular``, ``admirable``, ``commendable``,
+    ``extraordinary``, ``spectacular``, ``admirable``, ``commendable``,
     ``striking`` and ``dramatic`` only judge: 17 of the 134 corpus abstracts using them changed.
     ``stellar`` (``stellar object classification``) and ``superb`` (the SUPERB benchmark, since
     words are judged whatever their case) stay out."""
