@@ -1527,7 +1527,7 @@ def test_verbs_the_parser_took_for_nouns_open_no_label(nlp):
                                                  "lowers", "minimizes") or " the " in label]
     assert ("SQL generation model", "method") in found["2505.13271"]
     assert ("Qwen2.5-VL", "method") in found["2505.15436"]
-    assert ("error accumulation", "method") in found["2505.16533"]
+    assert ("error accumulation", "problem") in found["2505.16533"]
     assert ("computation waste", "problem") in found["2505.18875"]
     assert ("gRPC", "method") in found["2506.17793"]
 
