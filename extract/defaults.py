@@ -162,7 +162,9 @@ MODEL_FAMILIES = frozenset(("gpt", "llama", "qwen", "mistral", "mixtral", "gemma
 # Capitalised words that make a name an institution's (``Purdue University``, ``Jefferson Lab``,
 # ``University of California``): no concept (rules.drops.organisation_alone).
 INSTITUTIONS = frozenset(("University", "Institute", "Laboratory", "Lab", "College", "Academy", "Ministry",
-                          "Agency", "Consortium"))
+                          "Agency", "Consortium", "Department", "Administration", "Bureau",
+                          "Foundation", "Council", "Commission", "Organization", "Organisation",
+                          "Hospital"))
 
 # Words named after a person, written capitalised wherever they stand: a phrase capitalised
 # throughout ("3D Gaussian Splatting") lower-cases its words but these.
