@@ -91,14 +91,17 @@ def singular(word):
         return word
     if lower.endswith("as"):
         # cameras, replicas, antennas, personas, schemas; bias, alias, atlas, canvas, pandas stay
-        singular_already = lower.endswith("ias") or lower == "pandas" or lower[:-1] not in general_english()
+        singular_already = (lower.endswith("ias") or lower == "pandas"
+                            or lower[:-1] not in general_english())
         return word if singular_already else word[:-1]
     if lower.endswith(_KEEP_ENDINGS):
         return word
     if lower.endswith("ies") and len(lower) > 4:
         # strategies -> strategy; movies, cookies, zombies -> movie, cookie, zombie
         english = general_english()
-        return word[:-1] if lower[:-1] in english and lower[:-3] + "y" not in english else word[:-3] + "y"
+        if lower[:-1] in english and lower[:-3] + "y" not in english:
+            return word[:-1]
+        return word[:-3] + "y"
     if lower.endswith("oes") and lower[:-1] not in general_english() and lower[:-2] in general_english():
         return word[:-2]  # heroes, tomatoes, echoes (shoes, canoes: -oe)
     if lower.endswith("ches"):

@@ -3191,14 +3191,11 @@ def test_tasks_of_other_fields_phrased_as_verbs(nlp):
     abstracts that use such a gerund, 261 changed: 270 labels gained, 7 lost, mostly case.)
     Gerunds that as often modify a noun (``rendering quality``, ``captioning models``,
     ``denoising diffusion models``) stay out."""
-    records, _, problems = read_paths([FIXTURES / "task_gerunds_of_other_fields.jsonl"])
-    assert not problems
-    found = {r["arxiv"]: {(c["type"], c["label"]) for c in r["concepts"]}
-             for r in concepts.extract_records(records, nlp)}
-    assert ("problem", "deformable object manipulation") in found["2503.11999"]
-    assert ("problem", "large language model alignment") in found["2503.18991"]
-    assert ("problem", "fake news identification") in found["2503.21127"]
-    assert ("problem", "tumor progression monitoring") in found["2504.09655"]
+    found = labelled_types(nlp, "task_gerunds_of_other_fields.jsonl", 4)
+    assert ("deformable object manipulation", "problem") in found["2503.11999"]
+    assert ("large language model alignment", "problem") in found["2503.18991"]
+    assert ("fake news identification", "problem") in found["2503.21127"]
+    assert ("tumor progression monitoring", "problem") in found["2504.09655"]
 
 
 def test_overlap_alone_is_no_method_and_error_accumulation_a_problem(nlp):
@@ -3209,17 +3206,15 @@ def test_overlap_alone_is_no_method_and_error_accumulation_a_problem(nlp):
     Alone they now need a problem's context; a phrase they end stays a method
     (``communication-computation overlap``). ``error accumulation`` was a method by its head
     (``gradient accumulation``): 50 labels, all of the problem."""
-    records, _, problems = read_paths([FIXTURES / "overlap_and_error_accumulation.jsonl"])
-    assert not problems
-    found = {r["arxiv"]: {(c["type"], c["label"]) for c in r["concepts"]}
-             for r in concepts.extract_records(records, nlp)}
-    assert not [label for labels in found.values() for _, label in labels
-                if label in ("overlap", "overlapping")]
-    assert ("problem", "error accumulation") in found["2503.14564"]
+    found = labelled_types(nlp, "overlap_and_error_accumulation.jsonl", 3)
+    assert not every_label(found) & {"overlap", "overlapping"}
+    assert ("error accumulation", "problem") in found["2503.14564"]
+    [record] = concepts.extract_records([{
+        "id": "p1", "role": "related", "title": None, "truncated": False, "anchors": [],
+        "sources": [], "abstract": "Communication-computation overlap reduces the iteration "
+                                   "time of data-parallel training."}], nlp)
     assert ("method", "communication-computation overlap") in {
-        (c["type"], c["label"]) for c in concepts.extract_records([dict(
-            records[0], abstract="Communication-computation overlap reduces the iteration time "
-                                 "of data-parallel training.")], nlp)[0]["concepts"]}
+        (c["type"], c["label"]) for c in record["concepts"]}
 
 
 def test_what_is_short_not_the_shortage_and_no_figure_of_speech(nlp):
@@ -3229,13 +3224,10 @@ def test_what_is_short_not_the_shortage_and_no_figure_of_speech(nlp):
     now does too. ``research gap`` and ``paradigm shift`` are phrases of general English, no
     problem (41 and 57 labels), and ``burden``, ``library`` alone are generic nouns as
     ``challenge`` and ``tool`` are (46 and 52; ``computational burden`` stays)."""
-    records, _, problems = read_paths([FIXTURES / "shortages_and_figures_of_speech.jsonl"])
-    assert not problems
-    found = {r["arxiv"]: {(c["type"], c["label"]) for c in r["concepts"]}
-             for r in concepts.extract_records(records, nlp)}
-    assert ("problem", "annotated 3D data") in found["2504.07958"]
-    assert not [label for labels in found.values() for _, label in labels
-                if label in ("limited availability", "research gap", "paradigm shift", "burden")]
+    found = labelled_types(nlp, "shortages_and_figures_of_speech.jsonl", 3)
+    assert ("annotated 3D data", "problem") in found["2504.07958"]
+    assert not every_label(found) & {"limited availability", "research gap", "paradigm shift",
+                                     "burden"}
 
 
 def test_a_dataset_defined_with_an_acronym_is_one_concept(nlp):
@@ -3245,14 +3237,12 @@ def test_a_dataset_defined_with_an_acronym_is_one_concept(nlp):
     moderation dataset`` (what ``VMD`` stands for); ``Font Recognition Benchmark (FRB)`` made
     the task ``font recognition`` a dataset. A name defined with an acronym keeps its head: 69 of
     312 corpus abstracts that define one changed (95 labels lost, 33 gained)."""
-    records, _, problems = read_paths([FIXTURES / "datasets_defined_with_acronyms.jsonl"])
-    assert not problems
-    found = {r["arxiv"]: {c["label"].lower(): c["type"] for c in r["concepts"]}
-             for r in concepts.extract_records(records, nlp)}
-    assert found["2503.16505"].get("virtual moderation dataset") == "dataset"
-    assert "virtual moderation" not in found["2503.16505"]
-    assert found["2503.23768"].get("font recognition benchmark") == "dataset"
-    assert found["2503.23768"].get("font recognition") == "problem"
+    found = {arxiv: {(label.lower(), kind) for label, kind in labels} for arxiv, labels in
+             labelled_types(nlp, "datasets_defined_with_acronyms.jsonl", 2).items()}
+    assert ("virtual moderation dataset", "dataset") in found["2503.16505"]
+    assert "virtual moderation" not in every_label(found)
+    assert {("font recognition benchmark", "dataset"), ("font recognition", "problem")} \
+        <= found["2503.23768"]
 
 
 def test_cameras_in_the_plural_are_hardware(nlp):
@@ -3261,12 +3251,9 @@ def test_cameras_in_the_plural_are_hardware(nlp):
     ``event cameras`` had the key ``... cameras``, which no word list knows: never hardware, and
     never the concept their singular is. In 1,500 corpus abstracts with such a plural, 82
     changed, mostly cameras gained as hardware (``event camera`` in 9)."""
-    records, _, problems = read_paths([FIXTURES / "cameras_in_the_plural.jsonl"])
-    assert not problems
-    found = {r["arxiv"]: {(c["type"], c["label"]) for c in r["concepts"]}
-             for r in concepts.extract_records(records, nlp)}
-    assert ("hardware", "RGB-D camera") in found["2503.16263"]
-    assert ("hardware", "event camera") in found["2503.17132"]
+    found = labelled_types(nlp, "cameras_in_the_plural.jsonl", 2)
+    assert ("RGB-D camera", "hardware") in found["2503.16263"]
+    assert ("event camera", "hardware") in found["2503.17132"]
 
 
 def test_words_of_praise_are_no_part_of_a_concept(nlp):
@@ -3277,9 +3264,7 @@ def test_words_of_praise_are_no_part_of_a_concept(nlp):
     ``striking`` and ``dramatic`` only judge: 17 of the 134 corpus abstracts using them changed.
     ``stellar`` (``stellar object classification``) and ``superb`` (the SUPERB benchmark, since
     words are judged whatever their case) stay out."""
-    records, _, problems = read_paths([FIXTURES / "praise_words.jsonl"])
-    assert not problems
-    labels = {c["label"] for r in concepts.extract_records(records, nlp) for c in r["concepts"]}
+    labels = every_label(labelled_types(nlp, "praise_words.jsonl", 2))
     assert {"speedup", "style variation"} <= labels
     assert not [label for label in labels if "dramatic" in label]
 
@@ -3308,9 +3293,7 @@ def test_departments_organizations_and_hospitals_are_institutions(nlp):
     or hospital is an institution as a university is: 28 of 91 corpus abstracts naming one
     changed, 32 labels gone (``Massachusetts General Hospital``, ``City Council``). Not
     ``Association`` (``Prototype Association``, ``Data Association`` name methods)."""
-    records, _, problems = read_paths([FIXTURES / "institutions_by_their_kind.jsonl"])
-    assert not problems
-    labels = {c["label"].lower() for r in concepts.extract_records(records, nlp)
-              for c in r["concepts"]}
+    found = labelled_types(nlp, "institutions_by_their_kind.jsonl", 2)
+    labels = {label.lower() for label in every_label(found)}
     assert "infrared camera" in labels
     assert not labels & {"department of transportation", "world health organization"}
