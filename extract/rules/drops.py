@@ -12,6 +12,7 @@ from .base import (before_tail_is_name, hyphen_compound, per_doc, rule, term_typ
                    words_of)
 
 _NUMBER_FORMAT = re.compile(defaults.NUMBER_FORMAT)
+_NAME_JOINERS = ("and", "for", "of", "&")  # small words inside an institution's name
 _DIMENSION = re.compile(r"^\d[Dd]$")
 
 
@@ -134,7 +135,8 @@ def organisation_alone(piece, kind):
 
     Example: "The kernels were provided by NVIDIA last year." -> no "NVIDIA"
     """
-    if piece.key in piece.vocab.organisations or is_institution(piece.text):
+    if piece.key in piece.vocab.organisations or is_institution(piece.text) \
+            or opens_an_institution(piece):
         return True
     if piece.text[:1].isupper() and " ".join(piece.text.lower().split()) in piece.vocab.places:
         return not any(s.text == piece.text for s in piece.doc.spans.get(defaults.SPANS_SHORT_FORMS, ()))
@@ -155,14 +157,30 @@ def shortfall_of_availability(piece, kind):
         and piece.end < len(piece.doc) and piece.doc[piece.end].lower_ == "of"
 
 
+def opens_an_institution(piece):
+    """True for capitalised words that an institution's name goes on from, past ``and`` or
+    ``of`` (``Commonwealth Scientific`` of ``Commonwealth Scientific and Industrial Research
+    Organization``, split at its ``and``)."""
+    words = tokens(piece.doc)
+    if not piece.text[:1].isupper() or piece.end >= len(words) or words[piece.end].text not in _NAME_JOINERS:
+        return False
+    end = piece.end
+    while end < len(words) and (words[end].text[:1].isupper() or words[end].text in _NAME_JOINERS):
+        end += 1
+    return is_institution(" ".join(w.text for w in words[piece.start:end]))
+
+
 def is_institution(text):
     """``Purdue University``, ``University of California``, ``National Institute of Standards
-    and Technology``: capitalised words up to a word of defaults.INSTITUTIONS that ends the name
-    or comes before ``of`` (``Language System at Lincoln Laboratory`` names a system)."""
+    and Technology``, ``Food and Drug Administration``: capitalised words (``and``, ``for``,
+    ``of`` between them) up to a word of defaults.INSTITUTIONS that ends the name or comes
+    before ``of`` (``Language System at Lincoln Laboratory`` names a system)."""
     words = text.split()
     if len(words) < 2:
         return False
     for word, after in zip(words, words[1:] + [None]):
+        if word in _NAME_JOINERS and after is not None:
+            continue
         if not word[:1].isupper():
             return False
         if word in defaults.INSTITUTIONS and after in (None, "of"):
