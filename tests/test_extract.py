@@ -3300,3 +3300,17 @@ def test_departments_organizations_and_hospitals_are_institutions(nlp):
     assert {"infrared camera", "fda adverse event reporting system"} <= labels
     assert not [label for label in labels if label.startswith((
         "department of", "world health", "commonwealth", "food and drug"))]
+
+
+def test_a_comparative_opening_a_phrase_only_compares(nlp):
+    """Two arXiv abstracts of the corpus (tests/fixtures/comparatives_opening_a_phrase.jsonl):
+    ``safer, more reliable multimodal foundation models`` gave ``safer reliable multimodal
+    foundation model`` and ``richer semantic understanding`` kept its ``richer``. ``safer``,
+    ``wider``, ``richer``, ``denser``, ``sparser``, ``tighter``, ``coarser``, ``smarter``,
+    ``cleaner``, ``lighter``, ``heavier``, ``newer``, ``easier``, ``harder``, ``narrower`` go as
+    ``larger`` and ``cheaper`` did (``newer model`` was a method in 10 papers); 103 of the 485
+    corpus abstracts using them changed. Not ``longer`` and ``shorter`` (``long context``)."""
+    found = labelled_types(nlp, "comparatives_opening_a_phrase.jsonl", 2)
+    labels = every_label(found)
+    assert "semantic understanding" in labels
+    assert not [label for label in labels if label.split()[0] in ("safer", "richer", "more")]

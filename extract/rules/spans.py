@@ -64,7 +64,9 @@ QUANTITY_HEDGES = {"average", "much", "many", "roughly", "approximately", "nearl
 # model size", "higher decoding throughput", "reduced computational costs"; "reduced precision"
 # is a term); "faster", "better", "greater" and "stronger" are judging words of data/words.jsonl.
 COMPARATIVES = frozenset(("larger", "smaller", "bigger", "higher", "lower", "cheaper", "slower", "weaker",
-                          "reduced", "increased", "decreased", "lowered"))
+                          "reduced", "increased", "decreased", "lowered", "safer", "wider", "richer",
+                          "denser", "sparser", "tighter", "coarser", "smarter", "cleaner", "lighter",
+                          "heavier", "newer", "easier", "harder", "narrower"))
 
 # Adverbs that say how or when a thing was made before the participle that says it ("carefully
 # designed", "recently introduced", "specially trained"): both go, no part of a concept.
