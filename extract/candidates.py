@@ -141,7 +141,8 @@ def pieces(doc, phrase, vocab):
 
 def find_candidates(doc, vocab, long_forms=(), matcher=None, term_matcher=None):
     """All candidates of a doc, in document order, each (start, end, text) once."""
-    long_forms = [span for span in long_forms if not names_nothing(span.text, vocab)]
+    long_forms = [with_the_noun_it_modifies(doc, span, vocab) for span in long_forms
+                  if not names_nothing(span.text, vocab)]
     cut = cut_token(doc)
     found = []
     for phrase in phrases(doc, vocab, long_forms, matcher, term_matcher):
@@ -176,6 +177,25 @@ def without_observed_objects(candidates):
             or not any(t.start <= c.start and c.end <= t.end and t is not c for t in tasks)]
 
 
+def with_the_noun_it_modifies(doc, long_form, vocab):
+    """A long form of one hyphenated word, no term of the field, whose acronym's brackets a noun
+    follows, with that noun: the words modify it (``key-value (KV) cache``, ``Kullback-Leibler
+    (KL) divergence``, ``near-infrared (NIR) spectrum``) and name nothing alone."""
+    words = tokens(doc)
+    end = long_form.end
+    if " " in long_form.text.strip() or "-" not in long_form.text \
+            or concept_key(long_form.text) in vocab.terms or end >= len(words) or words[end].text != "(":
+        return long_form
+    close = next((t.i for t in words[end:end + 5] if t.text == ")"), None)
+    if close is None or close + 1 >= len(words) or words[close + 1].pos_ not in ("NOUN", "PROPN"):
+        return long_form
+    last = close + 1  # the nouns that follow, hyphenated ones whole: "(KV) cache size"
+    while last + 1 < len(words) and (words[last + 1].pos_ in ("NOUN", "PROPN") or (
+            words[last + 1].text == "-" and not words[last].whitespace_ and last + 2 < len(words))):
+        last += 2 if words[last + 1].text == "-" else 1
+    return doc[long_form.start:last + 1]
+
+
 def without_nested(candidates):
     """Drop a candidate inside a longer one of the same type and head: ``neural networks``
     inside ``spiking neural networks``."""
@@ -207,6 +227,10 @@ def without_fragments(doc, candidates, vocab):
         unclosed = end < c.end and not any(t.text == ")" for t in tokens(doc)[end:c.end])
         inside = any(n.start <= c.start and end <= n.end and (n.end - n.start > end - c.start or unclosed)
                      for n in names)
+        if inside and any(n.source == "defined_long_form" and "(" in doc[n.start:n.end].text
+                          and n.start <= c.start and c.end <= n.end and (n.start, n.end) != (c.start, c.end)
+                          for n in names):
+            continue  # inside "key-value (KV) cache", a long form with its noun: "KV", "cache"
         if inside and c.source not in defaults.WHOLE_NAME_SOURCES + ("hardware_acronym_inside_phrase",) \
                 and not (c.end - c.start == 1 and is_acronym(c.text)) \
                 and (concept_key(c.text) not in vocab.terms or modifies_a_name(doc, c, names)):

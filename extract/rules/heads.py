@@ -45,6 +45,8 @@ def defined_long_form(piece):
     that says what its head is for or works with names an approach, a method, unless its head is
     a dataset or a metric: ``Multimodal Fusion for Sequential Recommendation (MFSR)``,
     ``Hallucination Detection via Decoupled Representations (HIDE)``, whatever their last words.
+    A long form taken with the noun it modifies (``key-value (KV) cache``) is typed by the field's
+    terms and heads only.
 
     Example: "We adopt Elastic Weight Averaging (EWA) for drift." -> method "Elastic Weight Averaging"
     """
@@ -56,6 +58,8 @@ def defined_long_form(piece):
         return kind if kind in ("dataset", "metric") else "method"
     kind = term_type(piece.key, piece.vocab)[0]
     words = tokens(piece.doc)
+    if any(word.text == "(" for word in words[piece.start:piece.end]):
+        return kind  # with the noun it modifies ("key-value (KV) cache"): that noun types it
     if kind is None and piece.end + 1 < len(words) and words[piece.end].text == "(":
         named = term_type(concept_key(words[piece.end + 1].text), piece.vocab)[0]
         kind = named if named in ("metric", "dataset") else None  # SSD: a drive, or not
