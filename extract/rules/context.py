@@ -68,7 +68,8 @@ def appositive_of_typed_noun(piece):
     """A proper name in apposition to a typed noun takes its type.
 
     So does one thing a paper proposes in apposition to a method noun, named in lower case
-    (``we present grafting, a simple approach for editing ...``).
+    (``we present grafting, a simple approach for editing ...``), and a name after the noun it
+    is one of (``two benchmarks, ActivityNet-Comp and YouCook2-Comp``).
 
     Example: "We build on Apache Arrow Flight, a protocol for columnar data." -> method "Apache Arrow Flight"
     """
@@ -80,7 +81,10 @@ def appositive_of_typed_noun(piece):
         kind = typing(child, piece.vocab) if child.dep_ == "appos" else None
         if kind and (name or kind == "method"):
             return kind
-    return None
+    first = piece.root  # the name after the noun: "two benchmarks, ActivityNet-Comp and YouCook2-Comp"
+    while first.dep_ == "conj" and first.head is not first:
+        first = first.head
+    return category_type(first.head, piece.vocab) if name and first.dep_ == "appos" else None
 
 
 def proposed(piece):
