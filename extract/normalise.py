@@ -259,10 +259,11 @@ def slug(key):
     inception distance`` -> ``frechet-inception-distance``, one concept with ``Frechet ...``),
     other letters outside ASCII (``δ``) dropped. A bound prefix joins its word, as the field
     writes it either way (``pre-trained model`` and ``pretrained model``: ``pretrained-model``;
-    ``multi-modal``, ``fine-tuning``, ``auto-encoder``, ``non-IID``, ``semi-supervised``)."""
+    ``multi-modal``, ``fine-tuning``, ``auto-encoder``, ``non-IID``, ``semi-supervised``), and a
+    word joins the number after it (``GPT-4o``, ``GPT4o`` and ``GPT 4o``: ``gpt4o``)."""
     if not key.isascii():
         key = "".join(c for c in unicodedata.normalize("NFKD", key) if not unicodedata.combining(c))
-    return _BOUND_PREFIX.sub(r"\1", _NOT_IN_ID.sub("-", key.lower()).strip("-"))
+    return _NAME_NUMBER.sub(r"\1", _BOUND_PREFIX.sub(r"\1", _NOT_IN_ID.sub("-", key.lower()).strip("-")))
 
 
 _NOT_IN_ID = re.compile(r"[^a-z0-9.+]+")
@@ -270,6 +271,9 @@ _NOT_IN_ID = re.compile(r"[^a-z0-9.+]+")
 # grained`` stays two words).
 _BOUND_PREFIX = re.compile(r"(?<![^-])(pre|multi|non|semi|auto|bi|tri|uni|omni|anti|post|sub|inter|intra"
                            r"|re|co|fine(?=-tun))-(?=[a-z])")
+# A word of letters and the number after it, written joined, hyphenated or apart (``GPT-4o``,
+# ``GPT4o``, ``Llama 3``, ``CIFAR-10``, ``ZeRO-3``): one id. Not after one letter (``R@1``).
+_NAME_NUMBER = re.compile(r"(?<![^-])([a-z]{2,})-(?=[0-9])")
 
 
 # --- text without markup or citations, with offsets back into the original ---------------------

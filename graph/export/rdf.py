@@ -662,7 +662,7 @@ def displayed():
 
 
 def spelled_as(form, cid):
-    """True if ``form`` is written as the concept id is (``ZeRO-3`` for zero-3)."""
+    """True if ``form`` is written as the concept id is (``ZeRO-3`` for zero3)."""
     return slug(form) == cid
 
 
