@@ -91,6 +91,10 @@ IRREGULAR_PLURALS = {
     "data": "data",
     "series": "series",
     "species": "species",
+    "diabetes": "diabetes",
+    "rabies": "rabies",
+    "measles": "measles",
+    "herpes": "herpes",
     # -ics plurals of a noun in -ic (physics, robotics, analytics name a field and stay)
     "metrics": "metric",
     "heuristics": "heuristic",

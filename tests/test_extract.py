@@ -3355,3 +3355,22 @@ def test_names_after_the_noun_they_are_take_its_type(nlp):
     found = labelled_types(nlp, "names_after_the_noun_they_are.jsonl", 2)
     assert {("ALASKA2", "dataset"), ("VOC2012", "dataset")} <= found["2504.16364"]
     assert {("UCF-101", "dataset"), ("HMDB-51", "dataset")} <= found["2506.05431"]
+
+
+def test_diseases_are_problems(nlp):
+    """Two arXiv abstracts of the corpus (tests/fixtures/diseases_are_problems.jsonl): ``breast
+    cancer``, ``cardiovascular disease`` were no concepts, and a defined disease was a method
+    (``Alzheimer's disease (AD)``: 22 papers of 939, ``post-traumatic stress disorder``); what a
+    medical paper works on is its problem, as the gold's ``medical diagnoses`` is. Disease heads
+    (disease, disorder, syndrome, tumor, lesion, injury ...) type a phrase, the names of common
+    diseases (cancer, diabetes, dementia, stroke ...) stand alone: 516 of 939 corpus abstracts
+    naming one changed, 777 labels gained, 157 lost (mostly the method typing). ``diabetes``
+    keeps its s; ``diagnosing diseases`` still names the task (``disease diagnosis``)."""
+    found = labelled_types(nlp, "diseases_are_problems.jsonl", 2)
+    assert ("breast cancer", "problem") in found["2503.13309"]
+    assert ("cardiovascular disease", "problem") in found["2503.23339"]
+    assert not [label for label in every_label(found) if label.endswith("diabete")]
+    [record] = concepts.extract_records([{
+        "id": "p1", "role": "related", "title": None, "truncated": False, "anchors": [],
+        "sources": [], "abstract": "We focus on diagnosing diseases and detecting lesions."}], nlp)
+    assert {"disease diagnosis", "lesion detection"} <= {c["label"] for c in record["concepts"]}

@@ -367,10 +367,13 @@ def object_names_nothing_new(span, vocab, observed=False):
     deepfakes``, ``predicting click-through rate``)."""
     key = concept_key(span.text)
     words = key.split()
+    if observed:  # a problem's head names what is observed ("detecting lesions"), "models" not
+        return not words or all((w in vocab.generic and vocab.terms.get(w) != "problem")
+                                or w in vocab.degree or w in vocab.evaluative for w in words)
     if not words or key in vocab.generic or all(w in vocab.generic or w in vocab.degree
                                                 or w in vocab.evaluative for w in words):
         return True
-    return not observed and term_type(key, vocab)[0] in ("problem", "metric")
+    return term_type(key, vocab)[0] in ("problem", "metric")
 
 
 # The tasks of a gerund that observe what it names (``detecting deepfakes`` is a task of its own
