@@ -220,17 +220,18 @@ def without_fragments(doc, candidates, vocab):
                  and concept_key(doc[c.start:c.end].text) == concept_key(c.text))]
     if not names:
         return candidates
+    # a long form taken with the noun it modifies ("key-value (KV) cache"): all inside it goes
+    with_noun = [n for n in names if n.source == "defined_long_form" and "(" in doc[n.start:n.end].text]
     kept = []
     for c in candidates:
+        if any(n.start <= c.start and c.end <= n.end and (n.start, n.end) != (c.start, c.end)
+               for n in with_noun):
+            continue
         end = next((t.i for t in tokens(doc)[c.start:c.end] if t.text == "("), c.end)  # "X (SpMM"
         # "IceCube Neutrino Observatory (IceCube": a name and an unclosed bracket
         unclosed = end < c.end and not any(t.text == ")" for t in tokens(doc)[end:c.end])
         inside = any(n.start <= c.start and end <= n.end and (n.end - n.start > end - c.start or unclosed)
                      for n in names)
-        if inside and any(n.source == "defined_long_form" and "(" in doc[n.start:n.end].text
-                          and n.start <= c.start and c.end <= n.end and (n.start, n.end) != (c.start, c.end)
-                          for n in names):
-            continue  # inside "key-value (KV) cache", a long form with its noun: "KV", "cache"
         if inside and c.source not in defaults.WHOLE_NAME_SOURCES + ("hardware_acronym_inside_phrase",) \
                 and not (c.end - c.start == 1 and is_acronym(c.text)) \
                 and (concept_key(c.text) not in vocab.terms or modifies_a_name(doc, c, names)):

@@ -81,10 +81,8 @@ def appositive_of_typed_noun(piece):
         kind = typing(child, piece.vocab) if child.dep_ == "appos" else None
         if kind and (name or kind == "method"):
             return kind
-    first = piece.root  # the name after the noun: "two benchmarks, ActivityNet-Comp and YouCook2-Comp"
-    while first.dep_ == "conj" and first.head is not first:
-        first = first.head
-    return category_type(first.head, piece.vocab) if name and first.dep_ == "appos" else None
+    dep, noun = piece.attachment  # the name after the noun: "two benchmarks, ActivityNet-Comp and ..."
+    return category_type(noun, piece.vocab) if name and dep == "appos" else None
 
 
 def proposed(piece):
