@@ -14,7 +14,7 @@ from paperkg.extract import defaults as extract_defaults, readers
 from paperkg.extract.errors import InputError
 from paperkg.extract.records import PAPER_FIELDS
 from paperkg.extract.errors import (EXIT_INPUT, EXIT_INTERRUPTED, EXIT_OK, EXIT_PARTIAL,
-                                    EXIT_TERMINATED, Interrupted, PaperkgError)
+                                    Interrupted, PaperkgError)
 
 from . import __version__, defaults, io
 
@@ -566,13 +566,10 @@ def load_jsonl(path, required):
     return rows
 
 
-def on_sigterm(signum, frame):
-    raise Interrupted(EXIT_TERMINATED)
-
-
 def main(argv=None):
     """Run the CLI (``argv`` defaults to sys.argv[1:]); the console script's entry point.
-    SIGTERM ends the run like Ctrl-C does: temporary files removed, outputs untouched, exit 143.
+    SIGTERM ends the run like Ctrl-C does: temporary files removed, outputs untouched, exit 143
+    (130 for Ctrl-C). Both are remembered, so one that Python drops still stops the commit.
 
     Once a command has finished (every file it writes closed, and renamed into place), the
     process ends at once with its exit status: freeing a big corpus's graph object by object
@@ -580,7 +577,9 @@ def main(argv=None):
     import os
     import signal
 
-    signal.signal(signal.SIGTERM, on_sigterm)
+    signal.signal(signal.SIGTERM, io.on_stop_signal)
+    if signal.getsignal(signal.SIGINT) is signal.default_int_handler:  # not ignored (nohup, &)
+        signal.signal(signal.SIGINT, io.on_stop_signal)
     try:
         cli.main(args=argv, prog_name="paperkg")
     except SystemExit as done:

@@ -4,11 +4,33 @@ import csv
 import io
 import json
 import os
+import signal
 import tempfile
 from pathlib import Path
 
 
 WRITE_BATCH = 4096
+
+stop_signal = None  # SIGINT or SIGTERM once one has arrived (set by on_stop_signal)
+
+
+def on_stop_signal(signum, frame):
+    """Ctrl-C or SIGTERM: remembered, then raised as KeyboardInterrupt or Interrupted. Python
+    drops an exception raised where it ignores exceptions (a finalizer, a weakref callback, an
+    ``__instancecheck__`` inside C code), and the build would go on; ``OutputSet.commit`` asks
+    again, so such a build still renames nothing into place."""
+    global stop_signal
+    stop_signal = signum
+    raise_if_stopped()
+
+
+def raise_if_stopped():
+    from paperkg.extract.errors import EXIT_TERMINATED, Interrupted
+
+    if stop_signal == signal.SIGINT:
+        raise KeyboardInterrupt
+    if stop_signal == signal.SIGTERM:
+        raise Interrupted(EXIT_TERMINATED)
 
 
 class Batched:
@@ -93,6 +115,7 @@ class OutputSet:
 
     def commit(self):
         """Rename every written file into place; returns their names in the order written."""
+        raise_if_stopped()
         for tmp in self.pending.values():
             with open(tmp, "rb") as fh:
                 os.fsync(fh.fileno())

@@ -118,6 +118,26 @@ def test_an_interrupted_build_changes_nothing(tmp_path, signum, status):
     assert not [p for p in out.iterdir() if p.name.startswith(".")]
 
 
+def test_a_ctrl_c_that_python_drops_still_stops_the_commit(tmp_path, monkeypatch):
+    """Ctrl-C landing inside a finalizer raises there, and Python prints and drops it (CI saw a
+    build run on to exit 0 so); the output set still renames nothing into place."""
+    from paperkg.graph import io
+
+    monkeypatch.setattr(io, "stop_signal", None)
+
+    class Finalized:
+        def __del__(self):
+            io.on_stop_signal(signal.SIGINT, None)
+
+    outputs = io.OutputSet(tmp_path / "out")
+    outputs.path("papers.jsonl").write_text("new")
+    Finalized()  # dropped at once: its KeyboardInterrupt goes to stderr, not to us
+    with pytest.raises(KeyboardInterrupt):
+        outputs.commit()
+    outputs.discard()
+    assert list((tmp_path / "out").iterdir()) == []
+
+
 def test_a_crash_while_writing_leaves_no_temporary_file(tmp_path):
     """The output set removes its temporary files whatever stops it."""
     from paperkg.graph import io
