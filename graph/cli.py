@@ -580,6 +580,7 @@ def main(argv=None):
     signal.signal(signal.SIGTERM, io.on_stop_signal)
     if signal.getsignal(signal.SIGINT) is signal.default_int_handler:  # not ignored (nohup, &)
         signal.signal(signal.SIGINT, io.on_stop_signal)
+    sys.unraisablehook = io.unless_stopping
     try:
         cli.main(args=argv, prog_name="paperkg")
     except SystemExit as done:

@@ -5,6 +5,7 @@ import io
 import json
 import os
 import signal
+import sys
 import tempfile
 from pathlib import Path
 
@@ -22,6 +23,15 @@ def on_stop_signal(signum, frame):
     global stop_signal
     stop_signal = signum
     raise_if_stopped()
+
+
+def unless_stopping(unraisable):
+    """sys.unraisablehook: the stop that Python drops is not printed as a traceback (the run
+    ends with its one line at the next commit); any other dropped exception is."""
+    from paperkg.extract.errors import Interrupted
+
+    if not isinstance(unraisable.exc_value, (KeyboardInterrupt, Interrupted)):
+        sys.__unraisablehook__(unraisable)
 
 
 def raise_if_stopped():
