@@ -95,6 +95,7 @@ IRREGULAR_PLURALS = {
     "rabies": "rabies",
     "measles": "measles",
     "herpes": "herpes",
+    "glasses": "glasses",  # smart glasses, AR glasses: one device (a glass is not one)
     # -ics plurals of a noun in -ic (physics, robotics, analytics name a field and stay)
     "metrics": "metric",
     "heuristics": "heuristic",
