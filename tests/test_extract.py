@@ -3403,3 +3403,14 @@ def test_devices_of_computing_sensing_and_networks_are_hardware(nlp):
     assert ("autonomous vehicle", "hardware") in found["2503.16251"]
     assert ("head-mounted display", "hardware") in found["2505.03682"]
     assert ("base station", "hardware") in found["2506.04456"]
+
+
+def test_laws_a_system_must_comply_with_are_problems(nlp):
+    """Two arXiv abstracts of the corpus (tests/fixtures/regulations.jsonl): ``GDPR`` and the
+    ``EU AI Act`` were methods. A law a system must satisfy is a requirement, a problem in
+    GUIDELINES.md's sense (a goal or constraint), as are privacy and data protection
+    regulations: 25 of 118 corpus abstracts that name a regulation changed (GDPR 11, EU AI Act
+    3, HIPAA, CCPA, Digital Services Act retyped; 'privacy regulation' gained in 9)."""
+    found = labelled_types(nlp, "regulations.jsonl", 2)
+    assert {("GDPR", "problem"), ("EU AI act", "problem")} <= found["2504.14301"]
+    assert ("GDPR", "problem") in found["2505.06027"]
