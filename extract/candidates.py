@@ -12,7 +12,7 @@ from . import defaults
 from .normalise import concept_key, is_acronym
 from .rules import CANDIDATE_RULES, DROP_RULES, REPAIR_RULES, SPAN_RULES, TYPE_RULES, score
 from .rules.base import Candidate, Piece, plain, term_type, tokens  # noqa: F401  (Candidate: public)
-from .rules.drops import is_generic, is_institution, is_modifier_alone
+from .rules.drops import is_generic, is_institution, is_modifier_alone, organisation_alone
 from .rules.heads import VOCABULARY_RULES
 from .rules.spans import OBSERVING_TASKS, WHOLE_PHRASE_ORIGINS, SpanContext, chunk_pieces, written_form
 
@@ -58,8 +58,8 @@ def without_problem_modifier(piece):
 def typed(piece):
     """The Candidate for one piece, or None when it is not a concept."""
     whole = piece.origin in WHOLE_PHRASE_ORIGINS
-    if not whole and dropped(piece, None):
-        return None
+    if dropped(piece, None) if not whole else organisation_alone(piece, None):
+        return None  # a defined name is kept whole, unless it names an organisation ("UN")
     kind, source = first_type(piece)
     if kind is None:
         for repair in REPAIR_RULES:

@@ -198,6 +198,8 @@ def load_vocabulary(extra_paths=()):
                                f"{', '.join(TYPES)} or a word role ({', '.join(ROLES)})")
     fields = {field: frozenset(roles[role]) for role, field in ROLES.items()}
     fields["generic"] = fields["generic"] | frozenset(generic_terms)
+    # names are looked up by concept key ("Non-governmental organizations", "United Nations")
+    fields["organisations"] = frozenset(concept_key(name) for name in fields["organisations"])
     return Vocabulary(terms=terms, token_patterns=tuple(token_patterns),
                       task_nouns=tuple(sorted(task_nouns.items())), needs_cue=frozenset(cue_terms),
                       term_phrases=tuple(sorted(phrases)),
