@@ -132,7 +132,8 @@ def phrases(doc, vocab, long_forms, matcher, term_matcher=None):
 def pieces(doc, phrase, vocab):
     """The pieces one phrase gives: itself, or its trimmed coordination parts."""
     span = phrase.span
-    if phrase.origin in WHOLE_PHRASE_ORIGINS:
+    if phrase.origin in WHOLE_PHRASE_ORIGINS or (  # a term holding "and": branch and bound
+            phrase.origin == "field_terms_outside_phrases" and any(t.dep_ == "cc" for t in span)):
         return [Piece.of(doc, span.start, span.end, phrase.label or written_form(doc, span.start, span.text),
                          span.root, phrase.origin, vocab, phrase.hint)]
     return [Piece.of(doc, start, end, text, span.root, phrase.origin, vocab)
