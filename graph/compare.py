@@ -50,7 +50,7 @@ def concepts_by_type(graph, paper):
     cells = {t: [] for t in model.TYPE_ORDER}
     found = []
     for _, concept, data in graph.out_edges(paper, data=True):
-        if data["kind"] in model.MENTION_EDGE.values():
+        if data["kind"] in model.MENTION_KINDS:
             first = min((m["start"] for m in data["mentions"]), default=0)
             found.append((first, graph.nodes[concept]["label"], concept))
     for _, label, concept in sorted(found):
@@ -63,7 +63,7 @@ def list_concepts(graph, papers):
     counts = {}
     for paper in papers:
         for _, concept, data in graph.out_edges(paper, data=True):
-            if data["kind"] in model.MENTION_EDGE.values():
+            if data["kind"] in model.MENTION_KINDS:
                 counts[concept] = counts.get(concept, 0) + 1
     return counts
 

@@ -55,6 +55,7 @@ CO_OCCURS = "CO_OCCURS"
 MENTION_EDGE = {t: e for t, e in (("method", USES_METHOD), ("problem", ADDRESSES_PROBLEM),
                                   ("hardware", MENTIONS_HARDWARE), ("dataset", USES_DATASET),
                                   ("metric", REPORTS_METRIC)) if t in CONCEPT_TYPES}
+MENTION_KINDS = frozenset(MENTION_EDGE.values())  # a set: asked of every edge of a big graph
 # Bibliographic fields a paper node carries (None or [] when the input had none).
 METADATA = ("authors", "year", "venue", "doi", "arxiv", "url")
 
@@ -200,7 +201,7 @@ def concept_rows(graph):
 
 def concept_edges(graph):
     """(paper, concept, data) for every paper -> concept edge."""
-    return [(u, v, d) for u, v, d in graph.edges(data=True) if d["kind"] in MENTION_EDGE.values()]
+    return [(u, v, d) for u, v, d in graph.edges(data=True) if d["kind"] in MENTION_KINDS]
 
 
 # A coined system name: two or more capitals, or a capital after a lower-case letter, or digits.

@@ -169,7 +169,7 @@ def basis(graph):
     papers = sorted(analysed_papers(graph))
     held = {paper: set() for paper in papers}
     mentions, cites = [], []
-    for u, v, kind in edges_of_kinds(graph, {model.CITES, *model.MENTION_EDGE.values()}):
+    for u, v, kind in edges_of_kinds(graph, {model.CITES, *model.MENTION_KINDS}):
         if kind == model.CITES:
             cites.append((u, v, kind))
         else:
