@@ -76,6 +76,7 @@ class AbbreviationSpans:
             # a long form starts with the whole hyphenated word: "multi-modal large language
             # models (MLLMs)", where scispaCy matches the M of "modal"
             long_start = hyphen_compound(doc, long_start)[0]
+            long_start = whole_long_form_start(doc, doc[short_start:short_end].text, long_start, long_end)
             if long_start <= short_start and short_end <= long_end:
                 continue  # the name inside its own long form: "IceCube Neutrino Observatory (IceCube)"
             short_text = doc[short_start:short_end].text
@@ -94,6 +95,62 @@ class AbbreviationSpans:
         doc.spans[defaults.SPANS_LONG_FORMS] = [longs[k] for k in sorted(longs)]
         doc.spans[defaults.SPANS_EMPTY_SHORT_FORMS] = empty
         return doc
+
+
+# Words an acronym takes no letter from ("Tree of Thoughts (ToT)", "Mixture of Experts (MoE)").
+ACRONYM_SKIPPED_WORDS = frozenset(("of", "and", "for", "in", "on", "to", "with", "the", "a", "an",
+                                   "by", "via", "from", "at"))
+LONG_FORM_REACH = 4  # words before a long form looked at for the first letters of its acronym
+LONG_FORM_POS = ("NOUN", "PROPN", "ADJ", "ADV")  # what such a word may be (no verb)
+
+
+def whole_long_form_start(doc, short_text, long_start, long_end):
+    """Where a long form starts once the words before it that give its acronym's first letters
+    are taken in: scispaCy's detector stops short of them in ``Tree of Thought (ToT)``
+    (``Thought``), ``Test Time Augmentation (TTA)`` (``Time Augmentation``) and
+    ``Correlation-Aware Covariance Weighting (CACW)``. The long form must give the acronym's
+    last capitals, and the words before it exactly the capitals missing, written as the long
+    form is (capitalised before a capitalised one); otherwise ``long_start`` stays."""
+    capitals = [c for c in short_text if c.isupper()]
+    if not short_text.isalpha() or len(capitals) < 2:
+        return long_start
+    given = acronym_letters(span_text(doc, long_start, long_end).split())
+    if not given or len(given) >= len(capitals) or capitals[-len(given):] != given:
+        return long_start
+    missing = capitals[:-len(given)]
+    capitalised = doc[long_start].text[:1].isupper()
+    start, found = long_start, []
+    while start > 0 and long_start - start < LONG_FORM_REACH:
+        first = hyphen_compound(doc, start - 1)[0]
+        word = span_text(doc, first, start)
+        start = first
+        if word.lower() in ACRONYM_SKIPPED_WORDS:
+            continue
+        if not word.replace("-", "").isalpha() or word[:1].isupper() != capitalised \
+                or doc[first].pos_ not in LONG_FORM_POS:
+            return long_start  # "(samples that) originate from out-of-distribution (OOD)"
+        found = acronym_letters([word]) + found
+        if len(found) >= len(missing):
+            return start if found == missing else long_start
+    return long_start
+
+
+def acronym_letters(words):
+    """The capitals an acronym takes from ``words``: the first letter of each word or part of a
+    hyphenated word, every capital of a part holding several (``CoT`` gives C and T), nothing
+    from a word in ACRONYM_SKIPPED_WORDS (the ``of`` of ``Tree of Thought``; but the ``of`` of
+    ``out-of-distribution`` is one of OOD's letters)."""
+    letters = []
+    for word in words:
+        parts = word.split("-")
+        if len(parts) == 1 and word.lower() in ACRONYM_SKIPPED_WORDS:
+            continue
+        for part in parts:
+            if not part:
+                continue
+            inner = [c for c in part if c.isupper()]
+            letters += inner if len(inner) >= 2 else [part[0].upper()]
+    return letters
 
 
 _HYPHENATED_IN_PARENTHESES = re.compile(r"\([A-Za-z][A-Za-z0-9]*-[A-Za-z0-9]")

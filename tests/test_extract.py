@@ -3466,3 +3466,24 @@ def test_errors_and_rates_a_paper_measures_are_metrics(nlp):
     found = labelled_types(nlp, "measured_errors_and_rates.jsonl", 2)
     assert ("absolute trajectory error", "metric") in found["2505.24249"]
     assert ("spectral efficiency", "metric") in found["2506.05381"]
+
+
+def test_a_long_form_cut_short_takes_the_words_that_give_its_first_letters(nlp):
+    """Four arXiv abstracts of the corpus (tests/fixtures/long_forms_cut_short.jsonl).
+    scispaCy's detector stops a long form short of words that give its acronym's first letters:
+    ``Tree of Thought (ToT)`` had the long form ``Thought`` (and the problem ``Thought
+    reasoning``, under which the corpus report rolled up 150 papers of chain-of-thought
+    reasoning), ``Test Time Augmentation (TTA)`` ``Time Augmentation``, ``Concordance
+    Correlation Coefficient (CCC)`` ``Correlation Coefficient``: a second concept beside the
+    whole name. A word before the long form joins it where it gives exactly the missing
+    capitals; a verb never does (``originate from out-of-distribution (OOD)``, whose ``of`` is
+    one of OOD's letters). 29 of 3,000 corpus abstracts defining an acronym changed, 38 labels
+    lost (mostly the short twin of a whole name) and 19 gained."""
+    found = labelled_types(nlp, "long_forms_cut_short.jsonl", 4)
+    assert ("tree of thought", "method") in found["2504.12334"]
+    assert not opening_with(every_label({"2504.12334": found["2504.12334"]}), ("thought",))
+    assert ("test time augmentation", "method") in found["2503.15886"]
+    assert "time augmentation" not in {label for label, _ in found["2503.15886"]}
+    assert ("concordance correlation coefficient", "metric") in found["2503.12623"]
+    assert "correlation coefficient" not in {label for label, _ in found["2503.12623"]}
+    assert not opening_with(every_label({"2503.14832": found["2503.14832"]}), ("originate",))
