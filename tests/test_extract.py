@@ -3505,3 +3505,18 @@ def test_words_that_judge_or_relate_a_head_leave_the_phrase(nlp):
     assert not opening_with(labels["2506.10513"], ("stringent",))
     assert ("computational cost", "problem") in found["2505.03012"]
     assert not opening_with(labels["2505.03012"], ("associated",))
+
+
+def test_a_generic_head_placed_inside_or_outside_names_nothing(nlp):
+    """Two arXiv abstracts of the corpus (tests/fixtures/placed_generic_heads.jsonl): ``their
+    internal mechanisms remain poorly understood`` gave the method ``internal mechanism`` (29
+    papers at 21.6K), ``without external modules`` the method ``external module``. Like ``upper``
+    and ``intermediate``, internal and external only place a generic head: 124 of 1,117 corpus
+    abstracts using them changed, 130 labels lost (internal mechanism, external model/module/
+    supervision, internal architecture; also the arguable external verifier, external memory),
+    none gained. The concepts beside them stay (the sparse autoencoder, the video VAE)."""
+    found = labelled_types(nlp, "placed_generic_heads.jsonl", 2)
+    labels = every_label(found)
+    assert not opening_with(labels, ("internal", "external"))
+    assert ("sparse autoencoder", "method") in found["2504.08729"]
+    assert ("pretrained video VAE", "method") in found["2503.21082"]
