@@ -156,9 +156,11 @@ def without_generic_tail(text, vocab):
     """``federated learning framework`` -> ``federated learning`` (two words must remain);
     ``deep learning models`` -> ``deep learning`` (what remains must be a term of the field);
     ``image classification tasks`` -> ``image classification`` (what remains must end in one:
-    ``complex real-world tasks`` and ``classification task`` stay)."""
+    ``complex real-world tasks`` and ``classification task`` stay). What would end in an
+    adjective in -ive keeps its head (``deep generative techniques``, ``multi-agent
+    collaborative framework``: not ``deep generative``)."""
     words = text.split()
-    if len(words) < 3:
+    if len(words) < 3 or words[-2].lower().endswith("ive"):
         return text
     tail, rest = concept_key(words[-1]), " ".join(words[:-1])
     if tail in defaults.GENERIC_TAILS \

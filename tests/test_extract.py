@@ -3524,3 +3524,16 @@ def test_a_generic_head_placed_inside_or_outside_names_nothing(nlp):
     assert not opening_with(labels, ("internal", "external"))
     assert ("sparse autoencoder", "method") in found["2504.08729"]
     assert ("pretrained video VAE", "method") in found["2503.21082"]
+
+
+def test_a_label_does_not_end_in_the_adjective_before_a_generic_head(nlp):
+    """Two arXiv abstracts of the corpus (tests/fixtures/adjectives_before_generic_heads.jsonl):
+    ``deep generative techniques`` gave the method ``deep generative`` and ``multi-agent
+    collaborative framework`` ``multi-agent collaborative``: the generic head went and left an
+    adjective. A phrase whose word before the head ends in -ive keeps its head: 15 of 2,170
+    corpus abstracts with such a phrase changed, each such label now ending in its noun."""
+    found = labelled_types(nlp, "adjectives_before_generic_heads.jsonl", 2)
+    labels = every_label(found)
+    assert "deep generative technique" in labels
+    assert "multi-agent collaborative framework" in labels
+    assert not [label for label in labels if label.split()[-1].endswith("ive")]
