@@ -93,6 +93,26 @@ def test_a_name_and_its_number_are_one_id_however_written():
     assert normalise.slug(normalise.concept_key("R@1")) == "r-1"  # not R1, a model
 
 
+def test_computation_before_a_measure_of_it_is_computational(nlp):
+    """Two arXiv abstracts of the corpus (tests/fixtures/computation_and_computational.jsonl)
+    that write both ``computation efficiency`` and ``computational efficiency``, ``computation
+    time`` and ``computational time``: each pair was two concepts of one paper, a duplicate. At
+    21.6K abstracts 17 such pairs stood apart (``computational cost`` 593 papers beside
+    ``computation cost`` 25, ``computational time`` 27 beside ``computation time`` 26). Before a
+    word that measures it, ``computation`` has the id of ``computational``; as a noun of its own
+    it keeps its id (``communication-computation overlap``, ``computation offloading``)."""
+    assert normalise.slug("computation cost") == normalise.slug("computational cost")
+    assert normalise.slug("communication-computation overlap") == "communication-computation-overlap"
+    assert normalise.slug("computation offloading") == "computation-offloading"
+    found = {r["arxiv"]: [c["id"] for c in r["concepts"]]
+             for r in concepts.extract_records(read_paths(
+                 [FIXTURES / "computation_and_computational.jsonl"])[0], nlp)}
+    assert found["2503.23214"].count("computational-efficiency") == 1
+    assert "computation-efficiency" not in found["2503.23214"]
+    assert found["2506.11730"].count("computational-time") == 1
+    assert "computation-time" not in found["2506.11730"]
+
+
 def test_a_name_with_an_accent_is_one_concept_with_its_plain_spelling(nlp):
     """Two arXiv abstracts of the corpus (tests/fixtures/accents.jsonl), one writing
     ``Fr\\'echet Inception Distance`` (LaTeX for Fréchet), one ``Frechet Inception Distance``.
