@@ -3520,8 +3520,11 @@ def test_words_that_judge_or_relate_a_head_leave_the_phrase(nlp):
     perennial and enduring, as long-standing does (``enduring challenge``, ``enduring cultural
     shift``: 5 of 26 corpus abstracts changed), and contemporary, present-day, up-to-date and
     predominant, as modern and current do (``contemporary diffusion models``, ``present-day
-    computing clusters``: 85 of 219 corpus abstracts changed, 87 labels lost, 39 gained)."""
-    found = labelled_types(nlp, "judging_and_relating_words.jsonl", 8)
+    computing clusters``: 85 of 219 corpus abstracts changed, 87 labels lost, 39 gained), and
+    serious and grave as severe does, ``wide`` before a generic head as ``broad`` (``serious
+    threats``, ``wide applications``, ``wide range``: 113 of 872 corpus abstracts changed, 114
+    labels lost, 48 gained, such as ``threat``)."""
+    found = labelled_types(nlp, "judging_and_relating_words.jsonl", 10)
     labels = {i: {label.lower() for label, _ in pairs} for i, pairs in found.items()}
     assert "difficult task" not in labels["2504.10316"]
     assert "herculean task" not in labels["2506.03884"]
@@ -3533,6 +3536,8 @@ def test_words_that_judge_or_relate_a_head_leave_the_phrase(nlp):
     assert ("cultural shift", "problem") in found["2506.17741"]
     assert not opening_with(labels["2505.16976"] | labels["2506.16076"], ("contemporary", "present-day"))
     assert ("diffusion model", "method") in found["2505.16976"]
+    assert not opening_with(labels["2503.12935"] | labels["2504.08798"], ("wide", "serious"))
+    assert ("threat", "problem") in found["2504.08798"]
 
 
 def test_a_generic_head_placed_inside_or_outside_names_nothing(nlp):
