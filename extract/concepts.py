@@ -31,6 +31,9 @@ _ACRONYM = re.compile(r"(?<![\w&-])[A-Za-z][\w]*[A-Z][\w]*(?![\w&])(?!-(?!(?:[a-
 _HYPHENATED_WORD = re.compile(r"(?<![\w&-])[A-Za-z]\w*(?:-\w+)+(?![\w&-])")
 _USING_SUFFIX = re.compile(r"(?<=\w)-(?:based|driven|guided|powered|enabled|assisted)$")
 _CUT_WORD = re.compile(r"(\w[\w-]*)(?:\u2026|\.\.\.)\s*$")
+# The closing bracket of an acronym whose opening one the phrase left out, glued to the hyphen of
+# what follows it: "(CNN)-based methods" gives the phrase "CNN)-based methods".
+_UNOPENED_BRACKET = re.compile(r"^([^()]*)\)(?=-\w)")
 
 
 class Found(NamedTuple):
@@ -185,6 +188,7 @@ def paper_concepts(text, candidates, local, corpus, vocab):
     grouped = {}
     long_forms = {concept_key(long_text) for long_text in local.values()}
     for start, end, label_text, kind, source, _ in candidates:
+        label_text = _UNOPENED_BRACKET.sub(r"\1", label_text) if ")" in label_text else label_text
         words = label_text.split()
         if len(words) >= 2 and concept_key(words[-1]) in defaults.TERM_TAILS and source != "defined_long_form" \
                 and ((len(words) == 2 and is_acronym(words[0]))
