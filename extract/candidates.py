@@ -146,7 +146,10 @@ def find_candidates(doc, vocab, long_forms=(), matcher=None, term_matcher=None):
                   if not names_nothing(span.text, vocab)]
     cut = cut_token(doc)
     found = []
+    terms = []  # (start, end) of the field's terms of several words the parse split
     for phrase in phrases(doc, vocab, long_forms, matcher, term_matcher):
+        if phrase.origin == "field_terms_outside_phrases" and len(phrase.span) > 1:
+            terms.append((phrase.span.start, phrase.span.end))
         for piece in pieces(doc, phrase, vocab):
             candidate = typed(piece)
             if candidate:
@@ -160,6 +163,8 @@ def find_candidates(doc, vocab, long_forms=(), matcher=None, term_matcher=None):
                 shorter = typed(piece.with_text(piece.text.rsplit(None, 1)[0], end=piece.end - 1))
                 if shorter:
                     found.append(shorter._replace(cut=True))
+    if terms:
+        found = [c for c in found if not is_head_of_a_split_term(c, terms)]
     best = {}
     for candidate in found:
         where = (candidate.start, candidate.end, candidate.text, candidate.cut)
@@ -167,6 +172,13 @@ def find_candidates(doc, vocab, long_forms=(), matcher=None, term_matcher=None):
         if known is None or score(candidate.source) > score(known.source):
             best[where] = candidate
     return without_observed_objects(without_fragments(doc, without_nested(sorted(best.values())), vocab))
+
+
+def is_head_of_a_split_term(candidate, terms):
+    """The last word or words of a term of the field the parser split (``clouds`` of ``projects
+    point clouds``, ``point`` taken for a verb): the term is the concept (or none, when it is
+    generic), not its head alone."""
+    return any(start < candidate.start and candidate.end == end for start, end in terms)
 
 
 def without_observed_objects(candidates):

@@ -529,7 +529,8 @@ def hardware_acronym_inside_phrase(doc, start, end, vocab):
     if end - start < 2 or span_text(doc, start, end).islower():
         return []
     return [Candidate(t.i, t.i + 1, "hardware", "hardware_acronym_inside_phrase", t.text)
-            for t in tokens(doc)[start:end] if is_acronym(t.text) and word_type(t, vocab) == "hardware"]
+            for t in tokens(doc)[start:end] if is_acronym(t.text) and word_type(t, vocab) == "hardware"
+            and concept_key(t.text) not in vocab.needs_cue]  # not "CoRe" of "T-CoRe"
 
 
 # Span rules whose phrases are kept whole: not trimmed, split or filtered.
