@@ -3600,3 +3600,16 @@ def test_a_hardware_word_inside_a_name_or_a_split_term_is_no_hardware(nlp):
     found = labelled_types(nlp, "hardware_words_inside_names.jsonl", 2)
     hardware = {label.lower() for pairs in found.values() for label, kind in pairs if kind == "hardware"}
     assert "cloud" not in hardware and "core" not in hardware
+
+
+def test_a_name_right_after_a_percentage_is_a_metric(nlp):
+    """Two arXiv abstracts of the corpus (tests/fixtures/names_after_percentages.jsonl): a
+    detector reaching ``95% AP`` and a screening study reporting ``(95% CI ...)``. The names
+    were methods (a name alone is one) and, across a corpus, AP was spelled out as another
+    paper's ``access point`` (hardware, 25 papers at 21.6K). A one-word name right after a
+    percentage is what the value measures: 33 of 103 corpus abstracts with such a name changed
+    (AP, CI, EER, PQ, OA, NDS, JGA, EM mostly right; two dataset names after a percentage,
+    ``2% CUB``, wrong as they were)."""
+    found = labelled_types(nlp, "names_after_percentages.jsonl", 2)
+    assert ("AP", "metric") in found["2503.18430"]
+    assert ("CI", "metric") in found["2503.13581"]

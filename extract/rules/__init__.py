@@ -94,6 +94,7 @@ TYPE_RULES = (
     heads.benchmark_name,
     heads.hardware_product_name,
     heads.version_of_a_dataset,
+    context.name_after_a_percentage,
     context.appositive_of_typed_noun,
     context.example_of_typed_host,
     context.named_data_of_evaluation,

@@ -405,3 +405,16 @@ def quantity_measured(piece):
     if via.lower_ == "by" and via.head.lower_ in ("measured", "quantified", "assessed", "evaluated"):
         return "metric"
     return None
+
+
+@rule(score=0.8)
+def name_after_a_percentage(piece):
+    """A name right after a percentage is what the value measures.
+
+    Example: "The detector reaches 95.1% AP on the test split." -> metric "AP"
+    """
+    start = piece.start
+    if start < 2 or piece.end - start != 1 or not is_proper(piece):
+        return None
+    words = tokens(piece.doc)
+    return "metric" if words[start - 1].text == "%" and words[start - 2].like_num else None
