@@ -126,7 +126,10 @@ CLAUSE_VERBS = frozenset(("outperforms", "leverages", "employs", "demonstrates",
                           "hides"))
 # Units a value is given in (``80 GB GPUs``, ``2.4 GHz cores``, ``3 dB``): they go with the value.
 VALUE_UNITS = frozenset(("kb", "mb", "gb", "tb", "kib", "mib", "gib", "tib", "hz", "khz", "mhz", "ghz",
-                         "gbps", "mbps", "tflops", "pflops", "w", "kw", "mw", "kwh", "wh", "mah", "db", "fps"))
+                         "gbps", "mbps", "tflops", "pflops", "w", "kw", "mw", "kwh", "wh", "mah", "db", "fps",
+                         # time and length, after a number only ("15 ms latency", "10 m resolution")
+                         "ms", "\u00b5s", "\u03bcs", "us", "ns", "s", "sec", "min", "hr",
+                         "nm", "mm", "cm", "m", "km"))
 # Words saying a thing is lacking, wasted or excessive: with one before it, a thing the
 # vocabulary does not type is a problem ("limited collaboration", "duplicated efforts"); after
 # the words of waste or loss even a generic noun is one ("missing data", "idle resources").

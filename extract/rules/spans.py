@@ -586,6 +586,9 @@ def trim(doc, start, end, vocab):
                 or (word in vocab.evaluative and not opens_term(doc, start, end, vocab)):
             start = past_value_words(words, start + 1, end)
             continue
+        if word in defaults.VALUE_UNITS and 0 < start < end - 1 and holds_digit(words[start - 1]):
+            start += 1  # "(<50) ms TPOT": the unit of a value before the phrase
+            continue
         if (words[start].pos_ == "ADV" or word in QUANTITY_HEDGES) and hedges_a_value(doc, start, end):
             start += 1  # "about 70% accuracy"
             continue
