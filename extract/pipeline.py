@@ -10,7 +10,7 @@ import re
 from spacy.language import Language
 from spacy.matcher import Matcher, PhraseMatcher
 from spacy.tokens import Span
-from spacy.util import compile_infix_regex
+from spacy.util import compile_infix_regex, compile_suffix_regex
 
 import scispacy.abbreviation  # noqa: F401  (registers the "abbreviation_detector" factory)
 from scispacy.abbreviation import find_abbreviation
@@ -27,10 +27,25 @@ from .vocabulary import load_vocabulary
 
 __all__ = ["make_nlp", "extract_records", "concept_table", "OWN_COMPONENTS"]
 
-OWN_COMPONENTS = ("paperkg_abbreviations", "paperkg_candidates")
+OWN_COMPONENTS = ("paperkg_name_tags", "paperkg_abbreviations", "paperkg_candidates")
 # A comparison sign glued between a name and a value ("Dice=0.98", "p<0.05", "AUC>=0.9") is a
 # word of its own, as spaCy already makes it between two words ("x=y").
 VALUE_SIGN_INFIX = r"(?<=[\w)\]])(?:[=<>]=?|[\u2264\u2265\u2248])(?=[-+~\u00b1]?\.?\d)"
+# A full stop after a name that ends in capitals behind a digit or a small letter ("GSM8K.",
+# "Llama-3-8B.", "3DGS.", "CoT.") ends the sentence: spaCy splits a final stop only after a small
+# letter, to keep "U.S." whole, so these kept it, the name lost its end and the sentence ran on.
+CAPITALS_END_STOP_SUFFIX = "".join((
+    "(?:", "|".join(f"(?<=[a-z0-9]{hyphen}[A-Z]{{{n}}})" for hyphen in ("", "-")
+                   for n in (1, 2, 3)), r")\.$"))
+# A name with its version or size ("Qwen2.5-VL-72B", "DeepSeek-R1", "GSM8K", "CUB-200-2011") is
+# one word: spaCy cut it at hyphens between digits, before capitals and before a unit letter
+# ("GSM8" "K"), so the tagger read its pieces as numbers and verbs and a part of it was lost.
+# It starts with a letter, holds a digit, and each part after a hyphen holds a digit or starts
+# with a capital (not "GPT-4-based", "Llama-2-chat": there the hyphen joins words).
+NAME_PART = r"(?:\.[0-9]+[A-Za-z0-9]*)*"
+VERSIONED_NAME = re.compile(
+    rf"(?=[^ ]*[0-9])[A-Za-z][A-Za-z0-9]*{NAME_PART}"
+    rf"(?:-(?:[A-Z][A-Za-z0-9]*|[A-Za-z]*[0-9][A-Za-z0-9]*){NAME_PART})*$")
 
 
 def make_nlp(model=None, patterns=()):
@@ -41,6 +56,10 @@ def make_nlp(model=None, patterns=()):
     nlp = load_model(model, exclude=list(defaults.UNUSED_COMPONENTS))
     nlp.tokenizer.infix_finditer = compile_infix_regex(
         (*nlp.Defaults.infixes, VALUE_SIGN_INFIX)).finditer
+    nlp.tokenizer.token_match = VERSIONED_NAME.match
+    nlp.tokenizer.suffix_search = compile_suffix_regex(
+        (*nlp.Defaults.suffixes, CAPITALS_END_STOP_SUFFIX)).search
+    nlp.add_pipe("paperkg_name_tags")
     nlp.add_pipe("abbreviation_detector", config={"make_serializable": True})
     nlp.add_pipe("paperkg_abbreviations")
     nlp.add_pipe("paperkg_candidates", config={"patterns": [str(p) for p in patterns]})
@@ -52,6 +71,20 @@ def written_variants(phrase):
     plural = phrase[:-1] + "ies" if phrase.endswith("y") and phrase[-2:-1] not in "aeiou" else \
         phrase + ("es" if phrase.endswith(("s", "x", "ch", "sh")) else "s")
     return (phrase, plural)
+
+
+# A versioned name with a capital: the tagger, which never saw one whole (spaCy cut them before),
+# takes it for a number, an adverb or a verb ("UCF-CC-50", "GPT-4V", "Gemini-1.5-Pro").
+CAPITALISED_VERSIONED_NAME = re.compile(rf"(?=[^A-Z]*[A-Z]){VERSIONED_NAME.pattern}")
+
+
+@Language.component("paperkg_name_tags")
+def tag_versioned_names(doc):
+    """Tags each versioned name with a capital a proper noun (NNP, PROPN)."""
+    for token in doc:
+        if CAPITALISED_VERSIONED_NAME.match(token.text) and token.tag_ != "NNP":
+            token.tag_, token.pos_ = "NNP", "PROPN"
+    return doc
 
 
 @Language.factory("paperkg_abbreviations", assigns=["doc.spans"], requires=["doc._.abbreviations"])

@@ -1569,14 +1569,15 @@ def test_values_take_their_comparisons_and_units_with_them(nlp):
     """Five arXiv abstracts of the corpus (tests/fixtures/values_and_units.jsonl): ``a 4-8 times
     speedup`` gave the problem ``times speedup``, ``1-2 dB`` and ``0 dB`` the method ``dB``,
     ``PSNR improvements`` and ``SSIM gains`` nothing (a metric's gain is that metric), and a
-    sentence's full stop glued to a name stayed in its label (``BoolQ.``)."""
+    sentence's full stop glued to a name stayed in its label (``BoolQ.``); since the stop is a
+    word of its own the benchmark is a dataset, like ``MMLU`` before it."""
     found = labelled_types(nlp, "values_and_units.jsonl", 5)
     labels = every_label(found)
     assert not labels & {"times speedup", "dB", "dB."}
     assert not [label for label in labels if label.endswith(".")]
     assert ("speedup", "metric") in found["2505.17449"]
     assert {("PSNR", "metric"), ("SSIM", "metric")} <= found["2505.17951"]
-    assert ("BoolQ", "method") in found["2505.14467"]
+    assert ("BoolQ", "dataset") in found["2505.14467"]
 
 
 def test_scaling_laws_keep_their_word_order(nlp):
@@ -3628,3 +3629,24 @@ def test_a_unit_of_time_or_length_goes_with_its_value(nlp):
     assert not opening_with(labels, ("ms",))
     assert ("latency constraint", "problem") in found["2506.12708"]
     assert ("inference time", "problem") in found["2506.17755"]
+
+
+def test_a_name_with_its_version_or_size_is_one_word(nlp):
+    """Six arXiv abstracts of the corpus (tests/fixtures/names_with_versions_and_sizes.jsonl).
+    spaCy cut such names at a hyphen between digits (``Qwen2.5-VL-72B`` gave ``Qwen2.5``,
+    ``CUB-200-2011`` ``CUB-200``), before a unit letter (``Flickr30`` ``K``) and kept a full stop
+    after a final capital (``ImageNet-1K. Notably`` became one dataset); the tagger, shown such a
+    name whole, took it for a number or an adverb (``GPT-4V``, ``UCF-CC-50``,
+    ``Gemini-1.5-Pro`` were lost). The tokenizer keeps the name whole and ends the sentence at
+    the stop, and the name is tagged a proper noun: of 1,000 corpus abstracts holding such a
+    name 257 changed, 194 labels lost (most the cut forms), 268 gained."""
+    found = labelled_types(nlp, "names_with_versions_and_sizes.jsonl", 6)
+    labels = every_label(found)
+    assert not [label for label in labels if label.endswith(".") or "Notably" in label]
+    assert not labels & {"Qwen2.5", "CUB-200"}
+    assert "ImageNet-1K" in {label for label, _ in found["2503.12193"]}
+    assert "Qwen2.5-VL-72B" in {label for label, _ in found["2504.15271"]}
+    assert "CUB-200-2011" in {label for label, _ in found["2505.12897"]}
+    assert "UCF-CC-50" in {label for label, _ in found["2503.12061"]}
+    assert "GPT-4V" in {label for label, _ in found["2503.18325"]}
+    assert "Gemini-1.5-Pro" in {label for label, _ in found["2503.18923"]}

@@ -215,10 +215,14 @@ def is_mixed_case_name(word):
     return is_lower_initial_name(word) or (is_acronym(word) and not word.isupper())
 
 
+_NAME_OF_PARTS = re.compile(r"[A-Za-z][A-Za-z0-9]*(?:[-.][A-Za-z0-9]+)*")
+
+
 def is_mixed_case_word(word):
-    """A name in mixed case of letters and digits only, opening with a letter (``RoBERTa``,
-    ``ResNet50``, ``vLLM``), not what the tokenizer left glued to punctuation (``SFT)-based``)."""
-    return word.isalnum() and word[:1].isalpha() and is_mixed_case_name(word)
+    """A name in mixed case of letters and digits, opening with a letter, its parts joined by
+    hyphens or points (``RoBERTa``, ``ResNet50``, ``vLLM``, ``DeepSeek-R1-Zero``, which the tagger
+    may take for a number), not what the tokenizer left glued to punctuation (``SFT)-based``)."""
+    return bool(_NAME_OF_PARTS.fullmatch(word)) and is_mixed_case_name(word)
 
 
 def is_name_word(token):
