@@ -275,15 +275,22 @@ def lists_names(text):
 
 def abbreviation_pairs(abbreviations):
     """(short start, short end, long start, long end) token offsets from scispaCy's
-    ``doc._.abbreviations`` (serialisable dicts or Spans); short forms need a capital letter."""
+    ``doc._.abbreviations`` (serialisable dicts or Spans). A short form needs a capital letter,
+    one of several words an acronym (``Soft MoE``, ``Video LLMs``: not ``Stable Diffusion``,
+    whose letters scispaCy found scattered over the 19 words before it), and its long form
+    holds no bracket (``Domain I) and uncertainty quantification ...`` for ``Domain II``)."""
     pairs = []
     for abbr in abbreviations:
         if isinstance(abbr, dict):
             short = (abbr["short_text"], abbr["short_start"], abbr["short_end"])
             long_ = (abbr["long_start"], abbr["long_end"])
+            long_text = abbr["long_text"]
         else:
             short = (abbr.text, abbr.start, abbr.end)
             long_ = (abbr._.long_form.start, abbr._.long_form.end)
-        if any(c.isupper() for c in short[0]):
+            long_text = abbr._.long_form.text
+        words = short[0].split()
+        if any(c.isupper() for c in short[0]) and not set(long_text) & set("()[]") \
+                and (len(words) == 1 or any(sum(c.isupper() for c in w) >= 2 for w in words)):
             pairs.append((short[1], short[2], *long_))
     return sorted(set(pairs))
