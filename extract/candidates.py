@@ -129,9 +129,15 @@ def phrases(doc, vocab, long_forms, matcher, term_matcher=None):
     return found
 
 
-def pieces(doc, phrase, vocab):
-    """The pieces one phrase gives: itself, or its trimmed coordination parts."""
+def pieces(doc, phrase, vocab, long_forms=()):
+    """The pieces one phrase gives: itself, or its trimmed coordination parts; none for a
+    coordination inside a defined long form ((start, end) in ``long_forms``), which names one
+    thing (``Dimensional and Contextual Evaluation (DICE)``: no ``dimensional evaluation``)."""
     span = phrase.span
+    if phrase.origin not in WHOLE_PHRASE_ORIGINS \
+            and any(t.lower_ in defaults.COORDINATORS for t in span) \
+            and any(start <= span.start and span.end <= end for start, end in long_forms):
+        return []
     if phrase.origin in WHOLE_PHRASE_ORIGINS or (  # a term holding "and": branch and bound
             phrase.origin == "field_terms_outside_phrases" and any(t.dep_ == "cc" for t in span)):
         return [Piece.of(doc, span.start, span.end, phrase.label or written_form(doc, span.start, span.text),
@@ -145,12 +151,13 @@ def find_candidates(doc, vocab, long_forms=(), matcher=None, term_matcher=None):
     long_forms = [with_the_noun_it_modifies(doc, span, vocab) for span in long_forms
                   if not names_nothing(span.text, vocab)]
     cut = cut_token(doc)
+    named = [(span.start, span.end) for span in long_forms]
     found = []
     terms = []  # (start, end) of the field's terms of several words the parse split
     for phrase in phrases(doc, vocab, long_forms, matcher, term_matcher):
         if phrase.origin == "field_terms_outside_phrases" and len(phrase.span) > 1:
             terms.append((phrase.span.start, phrase.span.end))
-        for piece in pieces(doc, phrase, vocab):
+        for piece in pieces(doc, phrase, vocab, named):
             candidate = typed(piece)
             if candidate:
                 found.append(candidate)

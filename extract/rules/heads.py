@@ -52,6 +52,9 @@ def defined_long_form(piece):
     """
     if piece.origin != "acronym_long_form":
         return None
+    said = kind_said_after_the_acronym(piece)
+    if said is not None:
+        return said
     link = next((word for word in LONG_FORM_LINKS if f" {word} " in piece.key), None)
     if link is not None:
         kind = term_type(piece.key.split(f" {link} ")[0], piece.vocab)[0]
@@ -64,6 +67,23 @@ def defined_long_form(piece):
         named = term_type(concept_key(words[piece.end + 1].text), piece.vocab)[0]
         kind = named if named in ("metric", "dataset") else None  # SSD: a drive, or not
     return kind or "method"
+
+
+def kind_said_after_the_acronym(piece):
+    """The type of the noun that follows a long form's acronym in apposition, which says what
+    the paper names: ``Dimensional and Contextual Evaluation (DICE), an approach that ...`` is
+    a method, ``Explanation of Pretrained Image Classification (EPIC), a novel approach`` too,
+    whatever their heads say; None without one."""
+    words = tokens(piece.doc)
+    close = next((i for i in range(piece.end + 2, min(piece.end + 5, len(words)))
+                  if words[i].text == ")"), None)
+    if close is None or words[piece.end].text != "(" or close + 2 >= len(words) \
+            or words[close + 1].text != "," or words[close + 2].lower_ not in ("a", "an"):
+        return None
+    noun = words[close + 2].head
+    if not close + 2 < noun.i <= close + 6 or noun.pos_ != "NOUN":
+        return None
+    return term_type(concept_key(noun.text), piece.vocab)[0]
 
 
 @rule(score=0.7)
