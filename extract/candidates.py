@@ -8,6 +8,8 @@ type and is its ``source``. A text cut off with an ellipsis also gets, for each 
 ending in its last word, the candidate without that word (``cut``); ``concepts`` picks one.
 """
 
+import re
+
 from . import defaults
 from .normalise import concept_key, is_acronym
 from .rules import CANDIDATE_RULES, DROP_RULES, REPAIR_RULES, SPAN_RULES, TYPE_RULES, score
@@ -106,15 +108,18 @@ def cut_token(doc):
     return None
 
 
+_WORD_BREAKS = re.compile(r"[\s,;/-]+")
+
+
 def names_nothing(text, vocab):
-    """A phrase made only of evaluative, degree or generic words (``state-of-the-art``,
-    ``novel approach``), or a modifier alone (``in-distribution``: ``is_modifier_alone``),
+    """A phrase made only of evaluative, degree or generic words, listed or not
+    (``state-of-the-art``, ``novel approach``, ``Simple, Fast, Efficient (SFE) filter``), or a modifier alone (``in-distribution``: ``is_modifier_alone``),
     names no concept, even when an acronym is defined for it; nor does an institution's name
     (``Lawrence Livermore National Laboratory (LLNL)``)."""
     lowered = text.lower()
     if lowered in vocab.evaluative or lowered.replace(" ", "-") in vocab.evaluative:
         return True
-    words = lowered.replace("-", " ").split()
+    words = [word for word in _WORD_BREAKS.split(lowered) if word and word not in defaults.COORDINATORS]
     judging = [word in vocab.evaluative or word in vocab.degree for word in words]
     return (any(judging) and all(judge or word in vocab.generic for word, judge in zip(words, judging))) \
         or is_modifier_alone(text, concept_key(text), vocab) or is_institution(text)
