@@ -3694,3 +3694,15 @@ def test_a_list_of_judging_words_names_nothing_even_with_an_acronym(nlp):
     found = labelled_types(nlp, "listed_judging_words.jsonl", 1)
     assert not [label for label in every_label(found) if "," in label]
     assert ("periodic SFE", "method") in found["2506.16965"]
+
+
+def test_inertial_sensors_are_hardware_and_performing_judges(nlp):
+    """Four arXiv abstracts of the corpus (tests/fixtures/sensors_and_performing.jsonl): an
+    ``inertial measurement unit (IMU)`` was a method (its acronym is hardware, the long form no
+    term, and a long form no term is a method), and ``the best performing model`` gave the
+    method ``performing model``. The inertial measurement unit is hardware, ``performing`` a
+    judging word: 25 of 202 corpus abstracts using them changed (12 IMUs, 11 junk labels)."""
+    found = labelled_types(nlp, "sensors_and_performing.jsonl", 4)
+    assert ("inertial measurement unit", "hardware") in found["2504.17735"]
+    assert ("inertial measurement unit", "hardware") in found["2505.09393"]
+    assert not opening_with(every_label(found), ("performing",))
