@@ -83,7 +83,8 @@ def kind_said_after_the_acronym(piece):
     noun = words[close + 2].head
     if not close + 2 < noun.i <= close + 6 or noun.pos_ != "NOUN":
         return None
-    return term_type(concept_key(noun.text), piece.vocab)[0]
+    last = hyphen_compound(piece.doc, noun.i)[1] - 1  # "a memory-intensive co-processor"
+    return term_type(concept_key(words[last].text), piece.vocab)[0]
 
 
 @rule(score=0.7)
