@@ -3709,3 +3709,15 @@ def test_inertial_sensors_are_hardware_and_performing_judges(nlp):
     assert ("inertial measurement unit", "hardware") in found["2504.17735"]
     assert ("inertial measurement unit", "hardware") in found["2505.09393"]
     assert not opening_with(every_label(found), ("performing",))
+
+
+def test_a_processing_unit_of_any_kind_is_hardware(nlp):
+    """Two arXiv abstracts of the corpus (tests/fixtures/processing_units.jsonl): the field's
+    word lists knew tensor, graphics, central and neural processing units, so ``Data
+    Processing Units (DPUs)`` were a method and ``baseband and signal processing units`` no
+    concept. ``processing unit`` (and ``DPU``) join the hardware terms: 11 of 25 corpus
+    abstracts naming a processing unit changed, 12 hardware concepts gained, 1 method lost."""
+    found = labelled_types(nlp, "processing_units.jsonl", 2)
+    assert ("data processing unit", "hardware") in found["2506.04507"]
+    assert {("baseband processing unit", "hardware"),
+            ("signal processing unit", "hardware")} <= found["2506.10662"]
