@@ -42,10 +42,12 @@ CAPITALS_END_STOP_SUFFIX = "".join((
 # ("GSM8" "K"), so the tagger read its pieces as numbers and verbs and a part of it was lost.
 # It starts with a letter, holds a digit, and each part after a hyphen holds a digit or starts
 # with a capital (not "GPT-4-based", "Llama-2-chat": there the hyphen joins words).
-NAME_PART = r"(?:\.[0-9]+[A-Za-z0-9]*)*"
+# Written so that a word has one way to match (a lookahead, not an alternation, tests a part):
+# a long hyphenated word that fails at its end is then rejected in linear time, not exponential.
+NAME_PART = r"(?:\.[0-9][A-Za-z0-9]*)*"
 VERSIONED_NAME = re.compile(
     rf"(?=[^ ]*[0-9])[A-Za-z][A-Za-z0-9]*{NAME_PART}"
-    rf"(?:-(?:[A-Z][A-Za-z0-9]*|[A-Za-z]*[0-9][A-Za-z0-9]*){NAME_PART})*$")
+    rf"(?:-(?=[A-Z]|[A-Za-z]*[0-9])[A-Za-z0-9]+{NAME_PART})*$")
 
 
 def make_nlp(model=None, patterns=()):

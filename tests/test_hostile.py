@@ -891,3 +891,19 @@ def test_a_query_past_its_timeout_is_stopped_in_one_line(small_graph):
     line = one_line(query(graph, f"SELECT (COUNT(*) AS ?n) WHERE {{ {patterns} }}", cache,
                           "--timeout", "1"))
     assert "--timeout 1" in line, line
+
+
+def test_a_long_hyphenated_word_does_not_stall_the_tokenizer(tmp_path):
+    """The tokenizer keeps a name with its version whole (``Qwen2.5-VL-72B``) by a pattern over
+    the word's hyphenated parts; written with an alternation, a word of 40 such parts that
+    fails at its last character took 2^40 steps (24 parts: 9.6 s). Such a word in an abstract
+    is extracted like any other; the timeout only stops a stalled run."""
+    word = "x1" + "-Ab1c2d3" * 40 + "_"
+    path = tmp_path / "long_word.jsonl"
+    path.write_text(json.dumps({"id": "w1", "title": "A stress test",
+                                "abstract": f"We train {word} models on eight GPUs."}) + "\n",
+                    encoding="utf-8")
+    done = paperkg("extract", path, "--no-cache", timeout=300)
+    assert done.returncode == 0, done.stderr
+    [paper] = [json.loads(line) for line in done.stdout.splitlines()]
+    assert ("GPU", "hardware") in {(c["label"], c["type"]) for c in paper["concepts"]}
