@@ -82,7 +82,23 @@ def appositive_of_typed_noun(piece):
         if kind and (name or kind == "method"):
             return kind
     dep, noun = piece.attachment  # the name after the noun: "two benchmarks, ActivityNet-Comp and ..."
-    return category_type(noun, piece.vocab) if name and dep == "appos" else None
+    if name and dep != "appos":
+        noun = counted_kind_of_a_list(piece)
+    return category_type(noun, piece.vocab) if name and noun is not None else None
+
+
+def counted_kind_of_a_list(piece):
+    """The counted plural noun that a list of names follows after a comma, which the parser made
+    the names' conjunct, not their apposition (``on two benchmark datasets, AOL and
+    Tiangong-ST``); None otherwise."""
+    token = piece.root
+    while token.dep_ == "conj" and token.head.pos_ == "PROPN" and token.head.i < token.i:
+        token = token.head  # "Tiangong-ST" hangs from "AOL"
+    noun, doc = token.head, piece.doc
+    if token.dep_ != "conj" or noun.tag_ != "NNS" or noun.i + 1 >= token.i \
+            or doc[noun.i + 1].text != "," or not any(c.dep_ == "nummod" for c in noun.children):
+        return None
+    return noun
 
 
 def proposed(piece):
