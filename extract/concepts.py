@@ -321,13 +321,22 @@ def corpus_concepts(records, texts, found, vocab):
     return out
 
 
+FORM_ONLY = "name_is_method"  # the rule that types a name by its form alone
+
+
 def main_types(papers):
     """{concept id: type}: the type most papers give a concept (ties: the first in
-    CONCEPT_TYPES), so a term the corpus uses in two types is one concept with one main type."""
-    votes = defaultdict(Counter)
+    CONCEPT_TYPES), so a term the corpus uses in two types is one concept with one main type.
+    A paper that types a name by its form alone (``name_is_method``) votes only where no paper
+    says more of it: ``AIME24``, a method by its form in most papers, is the dataset the papers
+    that write ``the AIME24 dataset`` or ``evaluated on AIME24`` say it is."""
+    votes, by_form = defaultdict(Counter), defaultdict(Counter)
     for grouped in papers:
         for cid, concept in grouped.items():
-            votes[cid][concept["type"]] += 1
+            (by_form if concept["source"] == FORM_ONLY else votes)[cid][concept["type"]] += 1
+    for cid, counts in by_form.items():
+        if cid not in votes:
+            votes[cid] = counts
     order = {t: i for i, t in enumerate(CONCEPT_TYPES)}
     return {cid: min(c, key=lambda t: (-c[t], order.get(t, len(order)))) for cid, c in votes.items()}
 

@@ -3748,3 +3748,16 @@ def test_what_a_paper_presented_or_developed_is_named_without_the_participle(nlp
     assert ("detection model", "method") in found["2505.17473"]
     assert ("privacy-preserving mechanism", "method") in found["2506.09870"]
     assert ("adaptive path planner", "method") in found["2504.02473"]
+
+
+def test_a_name_typed_by_its_form_alone_yields_to_what_papers_say_of_it(nlp):
+    """The eleven arXiv abstracts of the corpus that name OSWorld (tests/fixtures/
+    osworld_papers.jsonl): four type it by its form alone (a name is a method), three say more
+    of it (``evaluated on OSWorld``, ``the OSWorld benchmark``: a dataset), and the majority made
+    the benchmark a method in all of them (at 21.6K, ``Video-MME`` in 15 papers, ``MathVista`` in
+    18). A paper that types a name by its form alone votes only where no paper says more: of
+    4,000 random corpus abstracts, 32 names turned datasets (GPQA-Diamond, BioASQ, LoveDA,
+    ScanObjectNN, HM3D...; HunyuanVideo, a model, wrongly), GPS and WiFi hardware, AP a metric."""
+    found = labelled_types(nlp, "osworld_papers.jsonl", 11)
+    typed = {kind for labels in found.values() for label, kind in labels if label == "OSWorld"}
+    assert typed == {"dataset"}
