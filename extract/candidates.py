@@ -303,6 +303,6 @@ def abbreviation_pairs(abbreviations):
             long_text = abbr._.long_form.text
         words = short[0].split()
         if any(c.isupper() for c in short[0]) and not set(long_text) & set("()[]") \
-                and (len(words) == 1 or any(sum(c.isupper() for c in w) >= 2 for w in words)):
+                and (len(words) == 1 or any(is_acronym(w) for w in words)):
             pairs.append((short[1], short[2], *long_))
     return sorted(set(pairs))
