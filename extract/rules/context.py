@@ -193,7 +193,20 @@ def example_of_typed_host(piece):
     if host.lower_ == "such":
         host = host.head
     typing = noun_type if several_words(piece) else category_type
+    listed = noun_before_the_comma(marker) if is_proper(piece) else None
+    if listed is not None and listed is not host and typing(listed, piece.vocab):
+        host = listed  # "methods on real-world benchmarks, including CUHK-PEDES": the benchmarks
     return typing(host, piece.vocab) if host.pos_ in ("NOUN", "PROPN") else None
+
+
+def noun_before_the_comma(marker):
+    """The plural noun just before the comma that opens a list of examples (``benchmarks`` in
+    "on real-world benchmarks, including X, Y and Z", ``GPUs`` in "on GPUs, such as the A100"),
+    which the examples are of whatever the parser hung them from; else None."""
+    doc, i = marker.doc, marker.i - (2 if marker.lower_ == "as" else 1)
+    if i < 2 or doc[i].text != "," or doc[i - 1].tag_ not in ("NNS", "NNPS"):
+        return None
+    return doc[i - 1]
 
 
 @rule(score=0.8)
