@@ -3777,3 +3777,19 @@ def test_examples_after_a_listed_kind_are_of_that_kind(nlp):
     assert {("CUHK-PEDES", "dataset"), ("RSTPReid", "dataset")} <= found["2504.18782"]
     assert {("CATARACTS", "dataset"), ("COCO-Stuff", "dataset")} <= found["2503.23806"]
     assert ("Latte", "method") in found["2504.06803"]
+
+
+def test_a_name_given_to_a_typed_noun_takes_its_type(nlp):
+    """Six arXiv abstracts of the corpus (tests/fixtures/names_given_to_typed_nouns.jsonl): ``a
+    new dataset named Interplay``, ``a new open dataset called UVG-VPC`` were methods by their form
+    (or no concept), ``a ... Paillier accelerator named MESA`` a method. A name given by ``named``,
+    ``called``, ``dubbed``, ``termed`` or ``coined`` takes the type of the noun it names: 43 of 534
+    corpus abstracts with such a name changed (31 benchmarks and datasets found, two metrics, two
+    devices). Names joined by ``and`` take it only from a plural noun (``two models called Dash and
+    Dot``): ``a token compression method called Prune and Merge`` is one name, not two methods."""
+    found = labelled_types(nlp, "names_given_to_typed_nouns.jsonl", 6)
+    assert ("Interplay", "dataset") in found["2503.18349"]
+    assert ("UVG-VPC", "dataset") in found["2504.05888"]
+    assert ("MESA", "hardware") in found["2506.17935"]
+    assert {("Dash", "method"), ("Dot", "method")} <= found["2506.18251"]
+    assert not {"Prune", "Merge"} & every_label({"": found["2503.23455"]})

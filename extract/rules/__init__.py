@@ -96,6 +96,7 @@ TYPE_RULES = (
     heads.version_of_a_dataset,
     context.name_after_a_percentage,
     context.appositive_of_typed_noun,
+    context.name_given_to_a_typed_noun,
     context.example_of_typed_host,
     context.named_data_of_evaluation,
     context.name_listed_with_datasets_or_metrics,

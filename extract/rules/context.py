@@ -14,6 +14,7 @@ import re
 from .. import defaults
 from ..normalise import concept_key, is_acronym
 from .base import hyphen_compound, rule, span_text, term_type, tokens
+from .spans import NAMING_VERBS
 
 
 def several_words(piece):
@@ -85,6 +86,25 @@ def appositive_of_typed_noun(piece):
     if name and dep != "appos":
         noun = counted_kind_of_a_list(piece)
     return category_type(noun, piece.vocab) if name and noun is not None else None
+
+
+@rule(score=0.8)
+def name_given_to_a_typed_noun(piece):
+    """A name given to a typed noun takes its type.
+
+    ``a dataset named X``, ``a benchmark called X``, ``an accelerator dubbed X``; names joined by
+    ``and`` only after a plural noun (``two models called Dash and Dot``).
+
+    Example: "We collect a corpus named Lingua from technical papers." -> dataset "Lingua"
+    """
+    dep, verb = piece.attachment
+    noun = verb.head
+    if dep not in ("oprd", "dobj", "attr") or verb.lower_ not in NAMING_VERBS \
+            or verb.dep_ != "acl" or noun.pos_ != "NOUN" or not is_proper(piece):
+        return None
+    if (piece.root.dep_ == "conj" or heads_a_list(piece.root)) and noun.tag_ != "NNS":
+        return None  # one name with its "and": "a token compression method called Prune and Merge"
+    return category_type(noun, piece.vocab)
 
 
 def counted_kind_of_a_list(piece):
