@@ -23,14 +23,16 @@ def several_words(piece):
 
 def is_proper(piece):
     """The phrase is a name: its last word a proper noun or an acronym (``Hydra``, ``TPUv4``),
-    a single word capitalised, not opening a sentence nor cut from a hyphenated word."""
+    a single word capitalised (or opening with a digit, as an acronym: ``6GTech``), not opening a
+    sentence nor cut from a hyphenated word."""
     head = piece.doc[piece.end - 1]
     if not (head.pos_ == "PROPN" or is_acronym(head.text)):
         return False
     if piece.end - piece.start > 1:
         return True
     first, last = hyphen_compound(piece.doc, piece.start)
-    return head.text[:1].isupper() and not head.is_sent_start and (first, last) == (piece.start, piece.end)
+    opens_as_name = head.text[:1].isupper() or (head.text[:1].isdigit() and is_acronym(head.text))
+    return opens_as_name and not head.is_sent_start and (first, last) == (piece.start, piece.end)
 
 
 def object_verb(piece):
