@@ -230,7 +230,7 @@ def paper_concepts(text, candidates, local, corpus, vocab):
                                       "capitalised": [], "lower_case": 0}
         elif score > concept["score"]:
             concept.update(type=kind, source=source, score=score)
-        concept["spans"].add((start, end))
+        concept["spans"].add(with_paired_brackets(text, start, end, local))
         concept["forms"].append(dataset_label(expanded) if kind == "dataset" else display_label(expanded))
         surface = text[start:end]
         if expanded == label_text and kind != "dataset" and concept_key(surface) == key:
@@ -242,6 +242,42 @@ def paper_concepts(text, candidates, local, corpus, vocab):
         if short_form is not None:
             concept["short_forms"].append(display_label(short_form))
     return without_tail_twins(grouped)
+
+
+def with_paired_brackets(text, start, end, local):
+    """A mention's offsets with its brackets paired, so that its evidence reads whole: one that
+    opens a bracket it does not close ends before it (``Full fine-tuning (FFT`` -> ``Full
+    fine-tuning``), one that closes one after its last word ends before it (``VRAM)``); one that
+    closes a bracket inside it that it did not open starts with the bracket and, after an
+    acronym's long form, with the long form (``SCA) method`` -> ``successive convex
+    approximation (SCA) method``)."""
+    unclosed, unopened = [], None
+    for i in range(start, end):
+        if text[i] == "(":
+            unclosed.append(i)
+        elif text[i] == ")":
+            if unclosed:
+                unclosed.pop()
+            elif unopened is None:
+                unopened = i
+    if unclosed and text[start:unclosed[0]].strip():
+        end = len(text[:unclosed[0]].rstrip())
+    if unopened is not None and not text[unopened + 1:end].strip():
+        end = unopened  # a bracket closing after the whole mention: "VRAM)" -> "VRAM"
+    elif unopened is not None:
+        opened = text.rfind("(", max(0, start - _BRACKET_REACH), start)
+        if opened >= 0 and ")" not in text[opened:start]:
+            start = opened
+            before = text[max(0, opened - _BRACKET_REACH):opened]
+            for long_form in sorted(set(local.values()), key=len, reverse=True):
+                found = re.search(r"\s+".join(map(re.escape, long_form.split())) + r"\s*$", before)
+                if found:
+                    start = opened - len(before) + found.start()
+                    break
+    return start, end
+
+
+_BRACKET_REACH = 200  # characters to look back for a bracket's opening and its long form
 
 
 _TWIN_TAIL_RANK = {tail: rank for rank, tail in enumerate(defaults.TWIN_TAILS)}

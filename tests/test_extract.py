@@ -3803,3 +3803,21 @@ def test_a_name_opening_with_a_digit_is_a_name(nlp):
     1,000 corpus abstracts with such a word changed, each to a dataset."""
     found = labelled_types(nlp, "names_given_to_typed_nouns.jsonl", 6)
     assert ("6GTech", "dataset") in found["2505.14906"]
+
+
+def test_a_mention_pairs_its_brackets(nlp):
+    """Three arXiv abstracts of the corpus (tests/fixtures/mentions_across_brackets.jsonl): the
+    evidence of a concept cut an acronym's brackets in two, ``Full fine-tuning (FFT``, ``SCA)
+    method``, ``VRAM)`` (127 of 34,744 mentions of 2,000 corpus abstracts), and the RDF's quote
+    selectors, the explorer and ``alt_labels`` showed them so. A mention now ends before a bracket
+    it opens but does not close, or one closing after its last word, and one that closes a
+    bracket inside it starts with the acronym's long form; labels and types are unchanged."""
+    records, _, problems = read_paths([FIXTURES / "mentions_across_brackets.jsonl"])
+    assert not problems and len(records) == 3
+    mentions = {r["arxiv"]: {m["text"] for c in r["concepts"] for m in c["mentions"]}
+                for r in concepts.extract_records(records, nlp)}
+    everything = set().union(*mentions.values())
+    assert not {m for m in everything if m.count("(") != m.count(")")}
+    assert "Full fine-tuning" in mentions["2505.15471"]
+    assert "successive convex approximation (SCA) method" in mentions["2506.13490"]
+    assert "VRAM" in mentions["2503.16163"]
