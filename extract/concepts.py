@@ -16,6 +16,7 @@ from . import defaults
 from .heap import collector_paused
 from .records import CONCEPT_TYPES, analysed_text
 from .candidates import term_type
+from .rules.spans import judged_word
 from .rules import score as rule_score
 from .vocabulary import general_english
 from .normalise import (DisplayLabels, concept_key, dataset_label, display_label, head_index,
@@ -155,6 +156,18 @@ def known_words(texts, words):
     return counts
 
 
+def without_inner_judgement(text, vocab):
+    """A label without the hyphenated words inside it that only judge (``open-source
+    top-performing LLMs`` -> ``open-source LLMs``, ``multilingual high-quality corpus`` ->
+    ``multilingual corpus``), not a name's (``Constrained Novel-View Enhancement``); the phrase's
+    first words lost theirs already (``trim``)."""
+    words = text.split()
+    kept = [w for i, w in enumerate(words)
+            if not (0 < i < len(words) - 1 and "-" in w.strip("-") and w.islower()
+                    and judged_word(w, vocab))]
+    return " ".join(kept) if len(kept) < len(words) else text
+
+
 def without_generic_tail(text, vocab):
     """``federated learning framework`` -> ``federated learning`` (two words must remain);
     ``deep learning models`` -> ``deep learning`` (what remains must be a term of the field);
@@ -189,6 +202,7 @@ def paper_concepts(text, candidates, local, corpus, vocab):
     long_forms = {concept_key(long_text) for long_text in local.values()}
     for start, end, label_text, kind, source, _ in candidates:
         label_text = _UNOPENED_BRACKET.sub(r"\1", label_text) if ")" in label_text else label_text
+        label_text = without_inner_judgement(label_text, vocab) if "-" in label_text else label_text
         words = label_text.split()
         if len(words) >= 2 and concept_key(words[-1]) in defaults.TERM_TAILS and source != "defined_long_form" \
                 and ((len(words) == 2 and is_acronym(words[0]))
