@@ -3837,3 +3837,18 @@ def test_a_judging_word_inside_a_phrase_is_left_out_of_its_label(nlp):
     assert {("closed-source large language model", "method"),
             ("open-source large language model", "method")} <= found["2506.12909"]
     assert ("unlimited content synthesis", "problem") in found["2503.17359"]
+
+
+def test_a_judging_word_after_and_is_left_out_of_the_second_phrase(nlp):
+    """Three arXiv abstracts of the corpus (tests/fixtures/judging_words_after_and.jsonl): in
+    ``adaptable and effective foundation model`` and ``fair and reliable reward model`` the
+    phrase after ``and`` was kept untrimmed, so ``effective foundation model`` and ``reliable
+    reward model`` were concepts, as were ``accurate diagnosis``, ``efficient vision transformer``
+    and ``public test dataset`` elsewhere. It now loses its judging words as a phrase of its own
+    does: 41 of 1,000 corpus abstracts with such a coordination changed, each losing one such
+    label, none gained."""
+    found = labelled_types(nlp, "judging_words_after_and.jsonl", 3)
+    assert not {label for label in every_label(found)
+                if {"effective", "reliable", "public"} & set(label.split())}
+    assert {("fair reward model", "method"), ("reward model", "method")} <= found["2505.13487"]
+    assert ("adaptable foundation model", "method") in found["2503.23844"]

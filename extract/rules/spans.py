@@ -1046,7 +1046,10 @@ def chunk_pieces(doc, start, end, vocab):
         parts = [(start, left_end), (cc + 1, first_end), (first_end, end)]
         return [(s, e, label_text(doc, s, e)) for s, e in (trim(doc, s, e, vocab) for s, e in parts)
                 if s < e]
-    right = (cc + 1, end, label_text(doc, cc + 1, end))
+    right_start = trim(doc, cc + 1, end, vocab)[0]  # "large and powerful language models"
+    right = (right_start, end, label_text(doc, right_start, end))
+    if right_start >= end:
+        return [(start, end, f"{label_text(doc, start, left_end)} {label_text(doc, first_end, end)}")]
     if words[left_end - 1].text.endswith("-"):  # "linguistics- and NLP-based methods": the left is cut
         return [right]
     return [(start, end, f"{label_text(doc, start, left_end)} {label_text(doc, first_end, end)}"),
