@@ -65,6 +65,7 @@ ROLES = {
     "ORGANISATION": "organisations",  # vendors, labs, venues and code hosts: no concept alone
     #                                   (NVIDIA, CVPR, GitHub), a modifier of one (NVIDIA A100)
     "PLACE": "places",  # countries and regions as written: no concept alone (the United States)
+    "LANGUAGE": "languages",  # natural languages as written: no concept alone ("on Italian")
 }
 
 # Pairs of roles one word may hold, because they belong to two word classes or two uses.
@@ -105,6 +106,7 @@ class Vocabulary:
     performance_quantities: frozenset = frozenset()
     organisations: frozenset = frozenset()
     places: frozenset = frozenset()
+    languages: frozenset = frozenset()
     evaluation_words: frozenset = frozenset()
     task_gerunds: frozenset = frozenset()
     method_modifiers: frozenset = frozenset()

@@ -3852,3 +3852,17 @@ def test_a_judging_word_after_and_is_left_out_of_the_second_phrase(nlp):
                 if {"effective", "reliable", "public"} & set(label.split())}
     assert {("fair reward model", "method"), ("reward model", "method")} <= found["2505.13487"]
     assert ("adaptable foundation model", "method") in found["2503.23844"]
+
+
+def test_a_natural_language_alone_is_no_concept(nlp):
+    """Two arXiv abstracts of the corpus (tests/fixtures/natural_languages.jsonl): ``strong
+    performance on Italian and Catalan`` made two datasets (as experiments on a name do), and
+    ``multiple languages including English, Telugu, Hindi`` others; at 21.6K, 19 languages were
+    concepts (English in 4 papers, Arabic in 5). A natural language named alone is no concept,
+    as a country is not (``LANGUAGE`` in the word lists: the general names of languages); a
+    phrase holding one stays (``English-Chinese translation``). 15 of 302 corpus abstracts
+    naming a language after a preposition or in a list changed, 23 labels lost, none gained."""
+    found = labelled_types(nlp, "natural_languages.jsonl", 2)
+    languages = {"English", "Telugu", "Hindi", "Kannada", "Tamil", "Italian", "Catalan"}
+    assert not languages & every_label(found)
+    assert ("Intersection-over-Union", "metric") in found["2506.03357"]

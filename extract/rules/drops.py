@@ -130,15 +130,16 @@ def organisation_alone(piece, kind):
 
     ``NVIDIA A100`` is hardware. Institutions: ``University of California``, ``Lawrence Livermore
     National Laboratory`` (``is_institution``), and the place after one (``University of X``).
-    Countries and regions as written, capitalised (``US``, ``the Middle East``; not ``US`` where
-    the text defines it, as ultrasound).
+    Countries, regions and natural languages as written, capitalised (``US``, ``the Middle East``,
+    ``strong results on Italian``; not ``US`` where the text defines it, as ultrasound).
 
     Example: "The kernels were provided by NVIDIA last year." -> no "NVIDIA"
     """
     if piece.key in piece.vocab.organisations or is_institution(piece.text) \
             or opens_an_institution(piece):
         return True
-    if piece.text[:1].isupper() and " ".join(piece.text.lower().split()) in piece.vocab.places:
+    named = " ".join(piece.text.lower().split())
+    if piece.text[:1].isupper() and (named in piece.vocab.places or named in piece.vocab.languages):
         return not any(s.text == piece.text for s in piece.doc.spans.get(defaults.SPANS_SHORT_FORMS, ()))
     # the place or field an institution is of: "University of S\~ao Paulo", "Institute of Science"
     return piece.start >= 2 and piece.doc[piece.start - 1].text == "of" \
