@@ -213,9 +213,10 @@ def paper_concepts(text, candidates, local, corpus, vocab):
         elif kind == "dataset" and len(words) >= 2 and concept_key(words[-1]) in defaults.DATASET_TAILS \
                 and source != "defined_long_form" \
                 and all(is_acronym(w) or w[:1].isupper() or any(c.isdigit() for c in w) for w in words[:-1]) \
-                and not is_common_word(words[:-1]):
+                and not is_common_word(words[:-1]) and " ".join(words[:-1]).lower() not in vocab.languages:
             # "the Urban100 benchmark" is the dataset "Urban100"; a name defined with an acronym
-            # keeps its head, as the acronym stands for it ("Virtual Moderation Dataset (VMD)")
+            # keeps its head, as the acronym stands for it ("Virtual Moderation Dataset (VMD)");
+            # a language's does too ("Amharic datasets": no language is a dataset)
             label_text = " ".join(words[:-1])
         elif kind == "method" and len(words) >= 2 and concept_key(words[-1]) in defaults.NAME_TAILS \
                 and system_name(words[:-1]):
