@@ -970,6 +970,35 @@ def has_glued_full_stop(word):
     return len(word) > 1 and word.endswith(".") and word[-2].isalnum() and not _ABBREVIATION.match(word)
 
 
+def names_with_its_owner(words, start, i, end, vocab):
+    """The possessive at ``i`` stays inside its phrase: after a person's name alone, which names
+    the thing with it (``Parkinson's disease``, ``Cohen's kappa``, ``Bird's Eye View``: one
+    capitalised word, no acronym, after at most a determiner), or before one task noun or one
+    hardware word that a word of its own owns (``LLMs' deployment`` is ``LLM deployment``, as
+    ``the deployment of LLMs`` is; ``clients' devices`` are client devices; ``the model's
+    predictions`` is no task)."""
+    name = words[i - 1]
+    if name.is_title and not is_acronym(name.text) and (
+            i - 1 == start or (i - 2 == start and words[start].pos_ == "DET")):
+        return True
+    owned = concept_key(words[end - 1].text)
+    return end == i + 2 and concept_key(name.text) not in vocab.generic and (
+        vocab.terms.get(owned) == "hardware" or any(owned == noun for _, noun in vocab.task_nouns))
+
+
+def owner_start(words, start, i):
+    """Where the owner before the possessive at ``i`` starts: its nouns and adjectives, back to
+    ``start`` at most, not a verb the parser hung from it (``fine-tuning OpenAI's Whisper``)."""
+    owned = {t.i for t in words[i].head.subtree}
+    first = i
+    while first > start and first - 1 in owned and (
+            words[first - 1].pos_ in ("NOUN", "PROPN", "ADJ", "NUM") or words[first - 1].text == "-"):
+        first -= 1
+    while first < i and words[first].text == "-":
+        first += 1
+    return first
+
+
 def chunk_pieces(doc, start, end, vocab):
     """The (start, end, label text) parts of one phrase, split at coordination:
     ``computational and communication bottlenecks`` -> ``computational bottlenecks`` (over the
@@ -979,8 +1008,10 @@ def chunk_pieces(doc, start, end, vocab):
     ``and`` opens a phrase of its own (``the selection time and the communication overhead``).
     A phrase
     is first cut at ``e.g.``, ``i.e.``, a colon, a semicolon, ``existing`` or ``proposed``
-    (``private set intersection existing protocols``) or a verb the parser took for a noun
-    (``is_verb_taken_for_noun``, ``is_verb_joined_to_a_verb``): no concept holds them. A comma
+    (``private set intersection existing protocols``), a verb the parser took for a noun
+    (``is_verb_taken_for_noun``, ``is_verb_joined_to_a_verb``) or a possessive (``SAM2's
+    adaptability``, ``the model's information extraction capabilities``; not
+    ``names_with_its_owner``): no concept holds them. A comma
     after a noun with no ``and`` after it parts two items of a list the parser took for one phrase
     (``MAC protocol, LoRaWAN``, ``layer freezing, cyclical learning rates``); after an adjective
     it does not (``provably convergent, data-driven algorithms``)."""
@@ -989,10 +1020,14 @@ def chunk_pieces(doc, start, end, vocab):
     words = tokens(doc)
     cut = next((t.i for t in words[start:end] if t.lower_ in SEPARATORS
                 or (t.is_punct and t.text.endswith((":", ";")))  # "(VQA): base model"
+                or (t.tag_ == "POS" and start < t.i < end - 1 and not names_with_its_owner(words, start, t.i, end, vocab))
                 or (start < t.i < end - 1 and is_verb_taken_for_noun(t, vocab))
                 or (t.i == start < end - 1 and is_verb_joined_to_a_verb(t))), None)
     if cut is not None:
-        return chunk_pieces(doc, start, cut, vocab) + chunk_pieces(doc, cut + 1, end, vocab)
+        before = owner_start(words, start, cut) if words[cut].tag_ == "POS" else start
+        if words[cut].tag_ == "POS" and before == cut - 1 and words[before].is_lower:
+            before = cut  # one common noun owns: "the clients' local data" names no client
+        return chunk_pieces(doc, before, cut, vocab) + chunk_pieces(doc, cut + 1, end, vocab)
     ended = next((t.i for t in words[start:end - 1] if has_glued_full_stop(t.text)), None)
     if ended is not None:  # "trained on DataComp-1.4B. Code for ...": a sentence ends inside
         return chunk_pieces(doc, start, ended + 1, vocab) + chunk_pieces(doc, ended + 1, end, vocab)
