@@ -79,6 +79,7 @@ TYPE_RULES = (
     heads.token_pattern,
     heads.kind_named_before_a_list,
     heads.defined_long_form,
+    context.task_used_as_a_means,
     heads.task_as_gerund_clause,
     heads.hardware_container,
     heads.field_term,

@@ -144,6 +144,33 @@ def heads_a_list(token):
 
 
 @rule(score=0.8)
+def task_used_as_a_means(piece):
+    """A task that a paper uses, employs or applies is a method there.
+
+    What a paper uses is a method (the guidelines); a phrase of several words whose head names a
+    task, a process noun (``constrained optimization``, ``semantic segmentation``, ``physics-based
+    simulation``), is one where it is the object of a verb of using, active or passive (not a
+    cost or a property: ``leverages the representational power``, ``uses a large batch size``).
+
+    Example: "It employs constrained optimization to keep contacts feasible." -> method "constrained optimization"
+    """
+    dep, verb = piece.attachment
+    if not several_words(piece) or dep not in ("dobj", "nsubjpass") or verb.lower_ not in USING_VERBS:
+        return None
+    root = piece.root
+    return "method" if root.lower_.endswith(PROCESS_ENDINGS) and noun_type(root, piece.vocab) == "problem" \
+        else None
+
+
+PROCESS_ENDINGS = ("tion", "sion", "ing", "ment", "sis")  # a process, not a cost or a property
+USING_VERBS = frozenset(("use", "uses", "used", "using", "employ", "employs", "employed", "employing",
+                         "leverage", "leverages", "leveraged", "leveraging", "adopt", "adopts",
+                         "adopted", "adopting", "apply", "applies", "applied", "applying",
+                         "utilize", "utilizes", "utilized", "utilizing", "utilise", "utilises",
+                         "utilised", "utilising"))
+
+
+@rule(score=0.8)
 def named_object_of_intro_verb(piece):
     """A proper name that a paper proposes, introduces or builds is a method.
 
