@@ -3906,3 +3906,14 @@ def test_a_task_a_paper_uses_is_a_method_there(nlp):
     assert ("constrained optimization", "method") in found["2505.04860"]
     assert ("Lyapunov optimization", "method") in found["2506.15225"]
     assert ("Kaplan-Meier estimation", "method") in found["2506.19973"]
+
+
+def test_a_name_ending_in_score_is_a_metric(nlp):
+    """Two arXiv abstracts of the corpus (tests/fixtures/named_scores.jsonl): ``a new
+    state-of-the-art Success Rate and Driving Score`` and ``MICS-Score`` were methods, a name's
+    type by its form alone. A name whose last word is Score is a metric (a head ``score`` for
+    every phrase was tried and left out: ``average score``, ``input score``, ``predicted score``
+    became metrics, and ``ROUGE score`` no longer folded into ``ROUGE``)."""
+    found = labelled_types(nlp, "named_scores.jsonl", 2)
+    assert ("driving score", "metric") in found["2503.12170"]
+    assert ("MICS-Score", "metric") in found["2506.16962"]

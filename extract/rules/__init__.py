@@ -104,6 +104,7 @@ TYPE_RULES = (
     context.name_listed_before_a_dataset_head,
     context.quantity_measured,
     context.named_object_of_intro_verb,
+    heads.named_score,
     heads.name_is_method,
     context.object_of_problem_verb,
     context.source_of_suffering,

@@ -347,6 +347,19 @@ def head_noun(piece):
 
 
 @rule(score=0.7)
+def named_score(piece):
+    """A name whose last word is Score is a metric.
+
+    ``Driving Score``, ``MICS-Score``: a name would else be a method by its form alone.
+
+    Example: "Closed-loop runs reach a higher Driving Score than before." -> metric "Driving Score"
+    """
+    last = piece.doc[piece.end - 1].text
+    named = last == "Score" or last.endswith("-Score")
+    return "metric" if named and (is_name(piece.tokens) or is_acronym(last)) else None
+
+
+@rule(score=0.7)
 def name_is_method(piece):
     """An untyped name (acronym, capitalised words, letters with digits) is a method.
 
