@@ -933,7 +933,8 @@ def is_verb_taken_for_noun(token, vocab):
     calls one, and problem and introducing verbs and ``defaults.CLAUSE_VERBS`` it calls a plural;
     ``face`` or ``pose`` before the challenges faced (``FL face challenges``); a problem verb's
     plain form or a harm verb after a noun, tagged as a noun (``label noise hinder model
-    training``, ``network congestion impairs throughput``)."""
+    training``, ``network congestion impairs throughput``); a plural right after a name in a
+    sentence the tagger left without a verb (``verb_of_a_named_subject``)."""
     word = token.lower_
     doc = token.doc
     if token.tag_ == "VBZ" and token.is_lower and word.endswith("s") \
@@ -947,7 +948,19 @@ def is_verb_taken_for_noun(token, vocab):
             and doc[token.i - 1].pos_ in ("NOUN", "PROPN") and doc[token.i + 1].pos_ in ("NOUN", "ADJ", "PROPN"):
         return True  # "class imbalance hinder model performance", "congestion impairs throughput"
     return token.tag_ == "NNS" and word.endswith("s") \
-        and (word in vocab.problem_verbs or word in vocab.intro_verbs or word in defaults.CLAUSE_VERBS)
+        and (word in vocab.problem_verbs or word in vocab.intro_verbs or word in defaults.CLAUSE_VERBS
+             or verb_of_a_named_subject(token))
+
+
+def verb_of_a_named_subject(token):
+    """A plural noun in lower case right after a name, in a sentence the parser rooted in a noun:
+    the sentence's verb the tagger missed (``DiffUMI breaches privacy-preserving face recognition
+    systems``, ``SINR models deformations as ...``, ``A-IDE excels in ...``)."""
+    name = token.doc[token.i - 1]
+    if not token.is_lower or token.i == token.sent.start or not (
+            name.tag_ in ("NNP", "NNPS") or is_acronym(name.text) or is_mixed_case_name(name.text)):
+        return False
+    return token.sent.root.pos_ in ("NOUN", "PROPN")
 
 
 def is_harm_verb(token, vocab):
