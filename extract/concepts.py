@@ -156,6 +156,16 @@ def known_words(texts, words):
     return counts
 
 
+def without_repeated_words(text):
+    """A label with a word written twice in a row once: an acronym spelled out before the word
+    it already ends in (``baseline LLM model`` -> ``baseline large language model``, not ``...
+    model model``; ``large LLMs`` -> ``large language model``)."""
+    words = text.split()
+    kept = [w for i, w in enumerate(words)
+            if i == 0 or not (w.isalpha() and len(w) > 1 and w.lower() == words[i - 1].lower())]
+    return " ".join(kept) if len(kept) < len(words) else text
+
+
 def without_inner_judgement(text, vocab):
     """A label without the hyphenated words inside it that only judge (``open-source
     top-performing LLMs`` -> ``open-source LLMs``, ``multilingual high-quality corpus`` ->
@@ -221,7 +231,8 @@ def paper_concepts(text, candidates, local, corpus, vocab):
         elif kind == "method" and len(words) >= 2 and concept_key(words[-1]) in defaults.NAME_TAILS \
                 and system_name(words[:-1]):
             label_text = " ".join(words[:-1])  # "the JAVELIN system" is the method "JAVELIN"
-        expanded = without_generic_tail(expand_acronyms(label_text, local, corpus), vocab)
+        expanded = without_generic_tail(without_repeated_words(expand_acronyms(label_text, local, corpus)),
+                                        vocab)
         if _USING_SUFFIX.search(expanded):
             # "CNN-based models" lost its generic head: a label that ends on "-based" names what
             # it is based on, typed as that

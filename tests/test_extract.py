@@ -3933,3 +3933,20 @@ def test_a_verb_after_a_name_in_a_sentence_without_one_parts_the_phrase(nlp):
     assert not {label for label in labels if label.startswith(("DiffUMI ", "MIDAS ", "AdaComp-RAG "))}
     assert {("AdaComp-RAG", "method"), ("retrieval complexity", "problem")} <= found["2506.18952"]
     assert ("DiffUMI", "method") in found["2504.18015"]
+
+
+def test_a_word_written_twice_in_a_row_is_written_once_in_a_label(nlp):
+    """Three arXiv abstracts of the corpus (tests/fixtures/words_written_twice.jsonl): spelling
+    out an acronym before the word its long form already ends in, or sharing a coordination's
+    words, gave ``closed closed large language model`` (``closed or partially closed LLMs``),
+    ``pre-trained language language model`` (a paper writing ``language language models
+    (LLMs)``), ``value network network`` (``a reliable value network and policy network``); at 21.6K, 56
+    labels held a word twice in a row (``large large language model`` in 7 papers, ``baseline
+    large language model model``). The label writes it once: 13 of 4,000 random corpus abstracts
+    changed."""
+    found = labelled_types(nlp, "words_written_twice.jsonl", 3)
+    labels = every_label(found)
+    assert not {label for label in labels
+                if any(a == b for a, b in zip(label.lower().split(), label.lower().split()[1:]))}
+    assert ("closed large language model", "method") in found["2503.22362"]
+    assert ("compressed language model", "method") in found["2504.04342"]
