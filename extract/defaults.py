@@ -230,6 +230,11 @@ WHOLE_NAME_SOURCES = ("defined_long_form", "token_pattern")
 KIND_PLURALS = {"datasets": "dataset", "benchmarks": "dataset", "corpora": "dataset",
                 "models": "method", "methods": "method", "baselines": "method",
                 "algorithms": "method", "metrics": "metric"}
+# The same nouns in the singular, before the one name they say what it is: "a synthetic dataset
+# FreeGraspData", "the state-of-the-art method PointMLP".
+KIND_SINGULARS = {"dataset": "dataset", "benchmark": "dataset", "corpus": "dataset",
+                  "model": "method", "method": "method", "baseline": "method",
+                  "algorithm": "method", "metric": "metric"}
 
 # Extraction runtime (parse.py, cache.py, distributed.py). Local parse processes get tasks of
 # BATCH_SIZE texts; fewer texts than two tasks are parsed in the main process. A parse process

@@ -3950,3 +3950,24 @@ def test_a_word_written_twice_in_a_row_is_written_once_in_a_label(nlp):
                 if any(a == b for a, b in zip(label.lower().split(), label.lower().split()[1:]))}
     assert ("closed large language model", "method") in found["2503.22362"]
     assert ("compressed language model", "method") in found["2504.04342"]
+
+
+def test_a_name_right_after_a_singular_kind_noun_is_of_that_kind(nlp):
+    """Four arXiv abstracts of the corpus (tests/fixtures/names_after_a_singular_kind.jsonl): ``a
+    synthetic dataset FreeGraspData``, ``our proposed dataset HICom-248K``, ``the clinical
+    benchmark MedBullets``, ``the state-of-the-art method PointMLP`` gave the labels ``synthetic
+    dataset FreeGraspData``, ``dataset HICom-248K``, ``method PointMLP``, methods mostly. The
+    plural before a list of names already said what they are (``datasets KITTI and NuScenes``);
+    the singular now says it of the one name that ends its phrase (not ``the model GPT-4o
+    architecture``): 107 of 370 corpus abstracts with such a name changed (99 labels lost, 86
+    gained: ``CHiSafetyBench``, ``POPE``, ``MTEB``, ``LIBERO`` datasets, ``DenseNet``, ``UNet``
+    methods). Blind cs.CL 0.654 -> 0.662, cs.LG 0.742 -> 0.744."""
+    found = labelled_types(nlp, "names_after_a_singular_kind.jsonl", 4)
+    labels = every_label(found)
+    assert not {label for label in labels
+                if {"dataset", "method", "benchmark"} & set(label.lower().split()[:-1])
+                and label.split()[-1][:1].isupper()}  # "synthetic dataset FreeGraspData"
+    assert ("FreeGraspData", "dataset") in found["2503.13082"]
+    assert ("HICom-248K", "dataset") in found["2503.16036"]
+    assert ("MedBullets", "dataset") in found["2504.00993"]
+    assert ("PointMLP", "method") in found["2503.23647"]

@@ -468,12 +468,19 @@ def names_listed_after_a_kind(doc, context):
     """Names listed right after a plural that says what they are: datasets, models, metrics.
 
     The parser often leaves such names outside any phrase or takes them for verbs. The list may
-    stand in parentheses (``video-text alignment benchmarks (EgoMCQ, EgoNLQ)``).
+    stand in parentheses (``video-text alignment benchmarks (EgoMCQ, EgoNLQ)``). The singular
+    says it of the one name after it (``a synthetic dataset FreeGraspData``).
 
     Example: "We evaluate on two standard datasets KITTI and NuScenes." -> dataset "KITTI"
     """
     words = tokens(doc)
     for i, word in enumerate(words[:-1]):
+        kind = defaults.KIND_SINGULARS.get(word.lower_) if word.tag_ == "NN" else None
+        if kind is not None:
+            named = name_after_a_kind(doc, i)
+            if named is not None:
+                yield Phrase(doc[i + 1:named], "names_listed_after_a_kind", kind)
+            continue
         kind = defaults.KIND_PLURALS.get(word.lower_)
         if kind is None or word.tag_ != "NNS":
             continue
@@ -497,6 +504,17 @@ def names_listed_after_a_kind(doc, context):
                 j, last = j + 1, True
             elif j == stop:
                 break
+
+
+def name_after_a_kind(doc, i):
+    """The end of the one name right after the singular kind noun at ``i`` (``a synthetic
+    dataset FreeGraspData``, ``the method PointMLP``), which ends the noun's phrase (not ``the
+    model GPT-4o architecture``); None when there is none."""
+    stop = name_end(doc, i + 1)
+    if stop is None or not is_name_word(doc[i + 1]):
+        return None
+    after = doc[stop] if stop < len(doc) else None
+    return stop if after is None or after.pos_ not in ("NOUN", "PROPN") else None
 
 
 def name_end(doc, start, listed=False):
@@ -674,14 +692,19 @@ GENERIC_PLURAL_REACH = 4  # how far into a phrase a generic plural before names 
 
 def name_after_generic_plural(words, start, end, vocab):
     """The index of a name that follows a generic plural noun in the first words of a phrase
-    (``benchmarks CEC2013``, ``SOTA benchmark datasets CIFAR-100``, ``models GPT-4o``): the
-    plural only says what kind of thing the names are. None when there is none."""
+    (``benchmarks CEC2013``, ``SOTA benchmark datasets CIFAR-100``, ``models GPT-4o``), or a
+    singular kind noun before the one name that ends the phrase (``synthetic dataset
+    FreeGraspData``): the noun only says what kind of thing the names are. None when there is
+    none."""
     for i in range(start, min(start + GENERIC_PLURAL_REACH, end - 1)):
         if words[i].pos_ not in ("NOUN", "PROPN", "ADJ"):
             return None
         if words[i].tag_ == "NNS" and concept_key(words[i].lower_) in vocab.generic \
                 and is_name_word(words[i + 1]):
             return i + 1
+        if words[i].tag_ == "NN" and words[i].lower_ in defaults.KIND_SINGULARS \
+                and name_after_a_kind(words[i].doc, i) == end:
+            return i + 1  # "a synthetic dataset FreeGraspData": the one name the phrase ends with
     return None
 
 
