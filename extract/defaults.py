@@ -234,7 +234,8 @@ KIND_PLURALS = {"datasets": "dataset", "benchmarks": "dataset", "corpora": "data
 # FreeGraspData", "the state-of-the-art method PointMLP".
 KIND_SINGULARS = {"dataset": "dataset", "benchmark": "dataset", "corpus": "dataset",
                   "model": "method", "method": "method", "baseline": "method",
-                  "algorithm": "method", "metric": "metric"}
+                  "algorithm": "method", "framework": "method", "architecture": "method",
+                  "pipeline": "method", "system": "method", "tool": "method", "metric": "metric"}
 
 # Extraction runtime (parse.py, cache.py, distributed.py). Local parse processes get tasks of
 # BATCH_SIZE texts; fewer texts than two tasks are parsed in the main process. A parse process
