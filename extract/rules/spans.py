@@ -598,6 +598,10 @@ def trim(doc, start, end, vocab):
             if judged_word(hyphenated, vocab) or hyphenated in defaults.HYPHENATED_VERBS:
                 start = last  # "state-of-the-art", "(we) fine-tune the model"
                 continue
+            named = name_after_generic_plural(words, start, end, vocab)
+            if named is not None:
+                start = named  # "real-time object detection models YOLOv8n"
+                continue
             break
         word = plain(words[start].lower_)
         if word in MAKING_ADVERBS and start + 2 < end and words[start + 1].tag_ in ("VBN", "VBD"):
@@ -692,14 +696,20 @@ GENERIC_PLURAL_REACH = 4  # how far into a phrase a generic plural before names 
 
 def name_after_generic_plural(words, start, end, vocab):
     """The index of a name that follows a generic plural noun in the first words of a phrase
-    (``benchmarks CEC2013``, ``SOTA benchmark datasets CIFAR-100``, ``models GPT-4o``), or a
+    (``benchmarks CEC2013``, ``SOTA benchmark datasets CIFAR-100``, ``models GPT-4o``; a plural
+    of ``defaults.KIND_PLURALS`` anywhere: ``real-time object detection models YOLOv8n``), or a
     singular kind noun before the one name that ends the phrase (``synthetic dataset
     FreeGraspData``): the noun only says what kind of thing the names are. None when there is
     none."""
-    for i in range(start, min(start + GENERIC_PLURAL_REACH, end - 1)):
+    for i in range(start, end - 1):
+        if words[i].text == "-":
+            continue  # "real-time object detection models YOLOv8n"
         if words[i].pos_ not in ("NOUN", "PROPN", "ADJ"):
             return None
-        if words[i].tag_ == "NNS" and concept_key(words[i].lower_) in vocab.generic \
+        kind_plural = words[i].lower_ in defaults.KIND_PLURALS
+        if i >= start + GENERIC_PLURAL_REACH and not kind_plural:
+            continue
+        if words[i].tag_ == "NNS" and (kind_plural or concept_key(words[i].lower_) in vocab.generic) \
                 and is_name_word(words[i + 1]):
             return i + 1
         if words[i].tag_ == "NN" and words[i].lower_ in defaults.KIND_SINGULARS \
