@@ -374,9 +374,8 @@ def object_names_nothing_new(span, vocab, observed=False):
     if observed:  # a problem's head names what is observed ("detecting lesions"), "models" not
         return not words or all((w in vocab.generic and vocab.terms.get(w) != "problem")
                                 or w in vocab.degree or w in vocab.evaluative for w in words)
-    if not words or key in vocab.generic or all(w in vocab.generic or w in vocab.degree
-                                                or w in vocab.evaluative for w in words):
-        return True
+    if not words or key in vocab.generic or all(w in vocab.generic or w in vocab.evaluative for w in words):
+        return True  # a size says which ones: "training large models" is a task of the field
     return term_type(key, vocab)[0] in ("problem", "metric")
 
 
