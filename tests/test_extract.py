@@ -4012,3 +4012,17 @@ def test_a_task_on_models_of_a_size_is_a_task(nlp):
     assert ("large model deployment", "problem") in found["2504.05346"]
     assert ("large model training", "problem") in found["2505.11594"]
     assert ("large model fine-tuning", "problem") in found["2506.19164"]
+
+
+def test_a_gerund_opening_a_sentence_taken_for_a_noun_is_a_task(nlp):
+    """Two arXiv abstracts of the corpus (tests/fixtures/gerunds_taken_for_nouns.jsonl): in
+    ``Training robots in simulation requires diverse 3D scenes`` and ``Detecting hallucinations is
+    vital`` the tagger took the opening gerund for a noun modifying the subject, so the robots
+    became the hardware ``training robot`` and the task was lost or kept as written (``detecting
+    hallucination``). A task's gerund that opens a sentence, modifying a plural subject whose
+    verb is singular, is the clause's verb: 2 of the 74 corpus abstracts with such an opening
+    changed."""
+    found = labelled_types(nlp, "gerunds_taken_for_nouns.jsonl", 2)
+    assert {("robot training", "problem"), ("robot", "hardware")} <= found["2505.04831"]
+    assert ("training robot", "hardware") not in found["2505.04831"]
+    assert ("hallucination detection", "problem") in found["2504.19061"]

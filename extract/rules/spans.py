@@ -407,6 +407,12 @@ def gerund_clause(doc, context):
             if phrase:
                 yield phrase
             continue
+        subject = gerund_taken_for_a_noun(token, vocab)
+        if subject is not None:  # "Training robots in simulation requires ..."
+            phrase = gerund_phrase(doc, token.i, token.i + 1, token.i + 1, object_right_edge(subject) + 1, vocab)
+            if phrase:
+                yield phrase
+            continue
         if token.tag_ != "VBG" or token.lower_ not in vocab.task_gerunds \
                 or token.dep_ not in NOMINAL_GERUND_DEPS:
             continue
@@ -419,6 +425,18 @@ def gerund_clause(doc, context):
                                object_right_edge(obj) + 1, vocab)
         if phrase:
             yield phrase
+
+
+def gerund_taken_for_a_noun(token, vocab):
+    """The object of a task's gerund that opens a sentence and that the tagger took for a noun
+    modifying a plural subject whose verb is singular (``Training robots in simulation requires
+    ...``: what requires is the training, not the robots); None otherwise."""
+    if token.i != token.sent.start or token.tag_ not in ("NN", "NNP") \
+            or token.lower_ not in vocab.task_gerunds or token.dep_ not in ("compound", "amod"):
+        return None
+    subject = token.head
+    return subject if subject.tag_ == "NNS" and subject.dep_ == "nsubj" and subject.head.tag_ == "VBZ" \
+        else None
 
 
 def written_words(span):
@@ -634,6 +652,9 @@ def trim(doc, start, end, vocab):
             continue
         if word in MEANS_GERUNDS and words[start].tag_ == "VBG" and start + 1 < end:
             start += 1  # "Incorporating vision-based depth estimation (improves ...)"
+            continue
+        if start + 1 < end and gerund_taken_for_a_noun(words[start], vocab) is not None:
+            start += 1  # "Training robots (in simulation requires ...)": the gerund's own clause
             continue
         if word.endswith("izing") and start + 1 < end and words[start].is_lower \
                 and word not in vocab.task_gerunds and not opens_term(doc, start, end, vocab):
