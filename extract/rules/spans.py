@@ -615,7 +615,7 @@ def trim(doc, start, end, vocab):
             if judged_word(hyphenated, vocab) or hyphenated in defaults.HYPHENATED_VERBS:
                 start = last  # "state-of-the-art", "(we) fine-tune the model"
                 continue
-            named = name_after_generic_plural(words, start, end, vocab)
+            named = start_of_names_after_a_kind(words, start, end, vocab)
             if named is not None:
                 start = named  # "real-time object detection models YOLOv8n"
                 continue
@@ -668,7 +668,7 @@ def trim(doc, start, end, vocab):
                 or is_mixed_case_name(words[start + 1].text)) and not opens_term(doc, start, end, vocab):
             start += 1  # "(we) present ZIPA", "termed MultIple STochastic Prompt tuning"
             continue
-        named = name_after_generic_plural(words, start, end, vocab)
+        named = start_of_names_after_a_kind(words, start, end, vocab)
         if named is not None:
             start = named  # "(on the) benchmarks CEC2013 and CEC2017", "benchmark datasets KITTI"
             continue
@@ -714,7 +714,7 @@ def is_clause_verb(words, i):
 GENERIC_PLURAL_REACH = 4  # how far into a phrase a generic plural before names is looked for
 
 
-def name_after_generic_plural(words, start, end, vocab):
+def start_of_names_after_a_kind(words, start, end, vocab):
     """The index of a name that follows a generic plural noun in the first words of a phrase
     (``benchmarks CEC2013``, ``SOTA benchmark datasets CIFAR-100``, ``models GPT-4o``; a plural
     of ``defaults.KIND_PLURALS`` anywhere: ``real-time object detection models YOLOv8n``), or a
