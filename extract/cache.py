@@ -144,6 +144,22 @@ class ExtractionCache:
         self.writable = True
 
     def connect(self):
+        """Open the file, make its schema if new and register this identity. Switching a new
+        file to WAL does not wait on SQLite's busy timeout: a run opening the file while another
+        does it is refused at once ("database is locked"), so that is tried again, with a pause,
+        until the timeout has passed."""
+        deadline = time.monotonic() + defaults.CACHE_BUSY_TIMEOUT
+        pause = 0.02
+        while True:
+            try:
+                return self.connect_once()
+            except sqlite3.OperationalError as exc:
+                if "locked" not in str(exc) and "busy" not in str(exc) or time.monotonic() + pause > deadline:
+                    raise
+                time.sleep(pause)
+                pause = min(pause * 2, 1.0)
+
+    def connect_once(self):
         connection = sqlite3.connect(self.path, timeout=defaults.CACHE_BUSY_TIMEOUT,
                                      isolation_level=None)
         try:
