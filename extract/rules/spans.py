@@ -431,8 +431,8 @@ def gerund_taken_for_a_noun(token, vocab):
     """The object of a task's gerund that opens a sentence and that the tagger took for a noun
     modifying a plural subject whose verb is singular (``Training robots in simulation requires
     ...``: what requires is the training, not the robots); None otherwise."""
-    if token.i != token.sent.start or token.tag_ not in ("NN", "NNP") \
-            or token.lower_ not in vocab.task_gerunds or token.dep_ not in ("compound", "amod"):
+    if token.tag_ not in ("NN", "NNP") or token.lower_ not in vocab.task_gerunds \
+            or token.dep_ not in ("compound", "amod") or not token.is_sent_start:
         return None
     subject = token.head
     return subject if subject.tag_ == "NNS" and subject.dep_ == "nsubj" and subject.head.tag_ == "VBZ" \
@@ -1010,10 +1010,11 @@ def verb_of_a_named_subject(token):
     the sentence's verb the tagger missed (``DiffUMI breaches privacy-preserving face recognition
     systems``, ``SINR models deformations as ...``, ``A-IDE excels in ...``)."""
     name = token.doc[token.i - 1]
-    if not token.is_lower or token.i == token.sent.start or not (
+    if not token.is_lower or not (
             name.tag_ in ("NNP", "NNPS") or is_acronym(name.text) or is_mixed_case_name(name.text)):
         return False
-    return token.sent.root.pos_ in ("NOUN", "PROPN")
+    sentence = token.sent  # found by walking the doc: asked last
+    return token.i != sentence.start and sentence.root.pos_ in ("NOUN", "PROPN")
 
 
 def is_harm_verb(token, vocab):
