@@ -4026,3 +4026,13 @@ def test_a_gerund_opening_a_sentence_taken_for_a_noun_is_a_task(nlp):
     assert {("robot training", "problem"), ("robot", "hardware")} <= found["2505.04831"]
     assert ("training robot", "hardware") not in found["2505.04831"]
     assert ("hallucination detection", "problem") in found["2504.19061"]
+
+
+def test_a_detection_measure_with_its_threshold_glued_on_is_a_metric(nlp):
+    """Two arXiv abstracts of the corpus (tests/fixtures/detection_thresholds.jsonl): ``1.6%
+    mAP50:95`` and ``mAP75 is higher than`` were methods by their form; ``mAP@0.5`` was a metric
+    already. Detection papers glue the overlap threshold on (mAP50, AP75, mAP50-95): 4 of the 21
+    corpus abstracts writing one changed, each to a metric."""
+    found = labelled_types(nlp, "detection_thresholds.jsonl", 2)
+    assert ("mAP50:95", "metric") in found["2503.13883"]
+    assert ("mAP75", "metric") in found["2505.20884"]

@@ -123,18 +123,22 @@ def field_term(piece):
 
 # A measure at a cutoff: Recall@10, NDCG@10, mAP@0.5, mAP@50:95, pass@k, Hit@1.
 _AT_CUTOFF = re.compile(r"^[A-Za-z][A-Za-z0-9-]{0,11}@(?:\d+(?:\.\d+)?(?::\d+(?:\.\d+)?)?|[kKnN])$")
+# A detection measure with its overlap threshold glued on, as detection papers write it: mAP50,
+# AP75, mAP50-95, AR50 (the threshold in hundredths of IoU).
+_GLUED_THRESHOLD = re.compile(r"^(?:m?AP|AR)(?:50|75|95)(?:[-:]95)?$")
 
 
 @rule(score=0.85)
 def measure_at_cutoff(piece):
     """A measure written with ``@`` and its cutoff, alone or as a phrase's head, is a metric.
 
-    The cutoff is the number of top results or an overlap threshold (``text R@1``, ``mAP@0.5``).
+    The cutoff is the number of top results or an overlap threshold (``text R@1``, ``mAP@0.5``;
+    glued on in detection papers: ``mAP50``, ``AP75``).
 
     Example: "Our retriever improves Recall@10 and NDCG@10 on MS MARCO." -> metric "NDCG@10"
     """
     words = piece.text.split()
-    return "metric" if words and _AT_CUTOFF.match(words[-1]) else None
+    return "metric" if words and (_AT_CUTOFF.match(words[-1]) or _GLUED_THRESHOLD.match(words[-1])) else None
 
 
 # A benchmark's name: a name ending in Bench, glued or after a hyphen, with a version or a split
