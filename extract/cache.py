@@ -154,7 +154,8 @@ class ExtractionCache:
             try:
                 return self.connect_once()
             except sqlite3.OperationalError as exc:
-                if "locked" not in str(exc) and "busy" not in str(exc) or time.monotonic() + pause > deadline:
+                refused = "locked" in str(exc) or "busy" in str(exc)
+                if not refused or time.monotonic() + pause > deadline:
                     raise
                 time.sleep(pause)
                 pause = min(pause * 2, 1.0)

@@ -1055,7 +1055,8 @@ def names_with_its_owner(words, start, i, end, vocab):
 
 def owner_start(words, start, i):
     """Where the owner before the possessive at ``i`` starts: its nouns and adjectives, back to
-    ``start`` at most, not a verb the parser hung from it (``fine-tuning OpenAI's Whisper``)."""
+    ``start`` at most, not a verb the parser hung from it (``fine-tuning OpenAI's Whisper``);
+    ``i`` (no owner phrase) for one common noun (``the clients' local data`` names no client)."""
     owned = {t.i for t in words[i].head.subtree}
     first = i
     while first > start and first - 1 in owned and (
@@ -1063,7 +1064,7 @@ def owner_start(words, start, i):
         first -= 1
     while first < i and words[first].text == "-":
         first += 1
-    return first
+    return i if first == i - 1 and words[first].is_lower else first
 
 
 def chunk_pieces(doc, start, end, vocab):
@@ -1092,8 +1093,6 @@ def chunk_pieces(doc, start, end, vocab):
                 or (t.i == start < end - 1 and is_verb_joined_to_a_verb(t))), None)
     if cut is not None:
         before = owner_start(words, start, cut) if words[cut].tag_ == "POS" else start
-        if words[cut].tag_ == "POS" and before == cut - 1 and words[before].is_lower:
-            before = cut  # one common noun owns: "the clients' local data" names no client
         return chunk_pieces(doc, before, cut, vocab) + chunk_pieces(doc, cut + 1, end, vocab)
     ended = next((t.i for t in words[start:end - 1] if has_glued_full_stop(t.text)), None)
     if ended is not None:  # "trained on DataComp-1.4B. Code for ...": a sentence ends inside
