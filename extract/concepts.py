@@ -256,7 +256,7 @@ def paper_concepts(text, candidates, local, corpus, vocab):
                                       "capitalised": [], "lower_case": 0}
         elif score > concept["score"]:
             concept.update(type=kind, source=source, score=score)
-        concept["spans"].add(with_paired_brackets(text, start, end, local))
+        concept["spans"].add(with_paired_quotes(text, *with_paired_brackets(text, start, end, local)))
         concept["forms"].append(dataset_label(expanded) if kind == "dataset" else display_label(expanded))
         surface = text[start:end]
         if expanded == label_text and kind != "dataset" and concept_key(surface) == key:
@@ -304,6 +304,48 @@ def with_paired_brackets(text, start, end, local):
 
 
 _BRACKET_REACH = 200  # characters to look back for a bracket's opening and its long form
+
+
+def with_paired_quotes(text, start, end):
+    """A mention's offsets with its double quotes paired, as ``with_paired_brackets`` pairs
+    brackets: one that closes a quote opened just before it starts with the quote (``ideal”
+    downscaling SR-kernel`` -> ``“ideal” downscaling SR-kernel``); one that opens a quote it
+    does not close ends with the quote's closing mark right after it (``objective “accuracy`` ->
+    ``objective “accuracy”``) or else starts after it (``sequential “edge point cloud
+    reconstruction`` -> ``edge point cloud reconstruction``). TeX's quotes (````ideal''``) count,
+    and a straight quote opens after a space or a bracket and closes elsewhere."""
+    unclosed, unopened = None, None
+    for mark in _QUOTE_MARK.finditer(text, start, end):
+        if is_opening_quote(text, mark):
+            unclosed = mark
+        elif unclosed is not None:
+            unclosed = None
+        elif unopened is None:
+            unopened = mark
+    if unopened is not None:
+        before = [m for m in _QUOTE_MARK.finditer(text, max(0, start - _QUOTE_REACH), start)]
+        if before and is_opening_quote(text, before[-1]):
+            start = before[-1].start()
+    if unclosed is not None:
+        after = _QUOTE_MARK.match(text, end)
+        if after and not is_opening_quote(text, after):
+            end = after.end()
+        elif text[unclosed.end():end].strip():
+            start = end - len(text[unclosed.end():end].lstrip())
+        else:
+            end = len(text[:unclosed.start()].rstrip())
+    return start, end
+
+
+_QUOTE_MARK = re.compile("``|''|[\"\u201c\u201d\u201e]")
+_QUOTE_REACH = 100  # characters to look back for a quote's opening
+
+
+def is_opening_quote(text, mark):
+    """True when the quote mark ``mark`` (a match of _QUOTE_MARK) opens a quote."""
+    if mark.group() == '"':
+        return mark.start() == 0 or text[mark.start() - 1] in " \n(["
+    return mark.group() in ("``", "\u201c", "\u201e")
 
 
 _TWIN_TAIL_RANK = {tail: rank for rank, tail in enumerate(defaults.TWIN_TAILS)}

@@ -22,9 +22,10 @@ SPELLING = tuple(sorted(((row["pattern"].lower(), row["id"].lower())
 
 _LATEX = re.compile(r"\$?\\(?:operatorname|mathrm|text|emph|textbf|textit)\{([^{}]*)\}\$?")
 _PARENTHETICAL = re.compile(r"\([^()]*(?:\)|$)")
-_STRAY = re.compile(r"[()\[\]\"$\\{}]")
+_STRAY = re.compile(r"[()\[\]\"\u201c\u201d\u201e$\\{}]")
 # a bracketed word glued to a hyphen is a part of the hyphenated word: "(MLP)-Mixer", "ADMM)-based"
-_BRACKETS_AT_HYPHEN = re.compile(r"[(\[]([^()\[\]\s]*)[)\]](?=-)|[()\[\]](?=-)|(?<=-)[()\[\]]")
+_BRACKETS_AT_HYPHEN = re.compile(r"[(\[]([^()\[\]\s]*)[)\]](?=-)|[()\[\]\"\u201c\u201d](?=-)"
+                                 r"|(?<=-)[()\[\]\"\u201c\u201d]")  # and a quote: "decoder\u201d-based"
 _POSSESSIVE = re.compile(r"'s\b|\b(\w+s)'(?=\s|$)")  # model's; clients', companies'
 _MARKED = "\\$(){}[]\"'"  # what _LATEX, _PARENTHETICAL, _STRAY and _POSSESSIVE need to match
 # Unicode format characters (category Cf): invisible, yet they reorder (U+202E), join (U+200D) or
@@ -298,7 +299,8 @@ _SYMBOLS = {"times": "\u00d7", "sim": "~", "approx": "\u2248", "leq": "\u2264", 
             "alpha": "\u03b1", "beta": "\u03b2", "gamma": "\u03b3", "delta": "\u03b4",
             "epsilon": "\u03b5", "lambda": "\u03bb", "mu": "\u03bc", "sigma": "\u03c3",
             "theta": "\u03b8", "tau": "\u03c4", "rho": "\u03c1", "eta": "\u03b7", "pi": "\u03c0",
-            "%": "%", "&": "&", "_": "_", "#": "#", "$": "$", "{": "{", "}": "}"}
+            "%": "%", "&": "&", "_": "_", "#": "#", "$": "$", "{": "{", "}": "}",
+            "eg": "e.g.", "ie": "i.e."}  # the macros papers define for these
 _COMMAND = re.compile(r"\\([a-zA-Z]+|[%&_#${}])")
 _ACCENT = re.compile(r"\\(['\"`^~=.])\s*\{?([a-zA-Z])\}?")  # Fr\'echet -> Fréchet
 _COMBINING = {"'": "\u0301", '"': "\u0308", "`": "\u0300", "^": "\u0302", "~": "\u0303",
@@ -404,12 +406,12 @@ def without_markup(text):
     footnotes gone), citations (``[12]``, ``(Smith et al., 2020)``, an
     author before ``et al.``) and web addresses, with each kept character's offset in ``text``
     (``CleanText``)."""
-    dashes = "--" in text
-    if not any(c in text for c in "\\${}[(~") and not dashes and " et al" not in text \
-            and not _may_hold_link(text):
+    dashes, quotes = "--" in text, "``" in text
+    if not any(c in text for c in "\\${}[(~") and not dashes and not quotes \
+            and " et al" not in text and not _may_hold_link(text):
         return CleanText(text, range(len(text) + 1))
     cited = _removed_citations(text)
-    if not any(c in text for c in "\\${}~") and not dashes:  # no markup: cut the citations out by slices
+    if not any(c in text for c in "\\${}~") and not dashes and not quotes:  # no markup: cut the citations out by slices
         if not cited:
             return CleanText(text, range(len(text) + 1))
         out, origin, i = [], array("I"), 0
@@ -422,7 +424,7 @@ def without_markup(text):
         return CleanText("".join(out), origin)
     gone = {i for start, end in cited for i in range(start, end)}
     out, origin = [], []
-    i, math = 0, False
+    i, math, quoted = 0, False, False
     while i < len(text):
         if i in gone:
             i += 1
@@ -454,6 +456,9 @@ def without_markup(text):
                     out.append(ch)
                     origin.append(i)
                 i = symbol.end()
+                if not kept and not math and symbol.group(1).isalpha():  # a declaration takes
+                    while i < len(text) and text[i].isspace():  # the spaces after it, as in TeX:
+                        i += 1  # "({\sc Turbo})" -> "(Turbo)"; in math they part symbols
                 continue
         if c == "$":
             math = not math
@@ -468,6 +473,12 @@ def without_markup(text):
             out.append("-" if joins else "\u2014")
             origin.append(i)
             i += n
+            continue
+        if text.startswith("``", i) or (quoted and (text.startswith("''", i) or c == '"')):
+            quoted = c == "`"  # TeX's quotes, ``child'' (or ``child" as some write)
+            out.append("\u201c" if quoted else "\u201d")
+            origin.append(i)
+            i += 1 if c == '"' else 2
             continue
         if c in "{}" or (math and c in "^_"):
             i += 1

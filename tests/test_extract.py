@@ -4036,3 +4036,30 @@ def test_a_detection_measure_with_its_threshold_glued_on_is_a_metric(nlp):
     found = labelled_types(nlp, "detection_thresholds.jsonl", 2)
     assert ("mAP50:95", "metric") in found["2503.13883"]
     assert ("mAP75", "metric") in found["2505.20884"]
+
+
+def test_tex_declarations_and_quotes_leave_no_mark_in_a_concept(nlp):
+    """Five arXiv abstracts of the corpus (tests/fixtures/tex_markup.jsonl). Dropping a TeX
+    declaration (``{\\em CostFilter-AD}``) left its space, so ``We call this approach {\\em
+    CostFilter-AD}`` gave the method ``approach CostFilter-AD``: TeX skips the spaces after a
+    control word (3 of the 32 corpus abstracts with such a declaration changed). TeX's quotes
+    (````ideal''``, in 260 corpus abstracts) stayed in 35 of their labels (``ideal''
+    downscaling SR-kernel``, ``objective ``accuracy``, ``transient ``glitches'', accuracy``);
+    they are quotes now, a label drops them and a mention pairs them (``with_paired_quotes``).
+    A name quoted whole takes the type of the noun after it (````SatDepth'', a novel
+    dataset``, which the parser leaves unattached). ``\\eg`` and ``\\ie``, papers' own
+    macros, read as e.g. and i.e."""
+    assert normalise.without_markup(r"Bridged infOrmation ({\sc Turbo}), a").text == \
+        "Bridged infOrmation (Turbo), a"
+    assert normalise.without_markup("signals (\\eg text, objects").text == "signals (e.g. text, objects"
+    assert normalise.without_markup("the ``ideal'' kernel").text == "the \u201cideal\u201d kernel"
+    records, _, _ = read_paths([FIXTURES / "tex_markup.jsonl"])
+    found = {r["arxiv"]: {c["label"]: c for c in r["concepts"]} for r in concepts.extract_records(records, nlp)}
+    labels = {label for concepts_of in found.values() for label in concepts_of}
+    assert "CostFilter-AD" in found["2505.01476"]
+    assert not [label for label in labels if label.startswith("approach") or "'" in label or "`" in label]
+    assert found["2506.12900"]["accuracy"]["type"] == "metric"
+    assert found["2503.20749"]["objective accuracy"]["type"] == "metric"
+    kernel = found["2503.21907"]["ideal downscaling SR-kernel"]
+    assert [m["text"] for m in kernel["mentions"]] == ["``ideal'' downscaling SR-kernel"]
+    assert found["2503.12706"]["SatDepth"]["type"] == "dataset"

@@ -84,10 +84,31 @@ def appositive_of_typed_noun(piece):
         kind = typing(child, piece.vocab) if child.dep_ == "appos" else None
         if kind and (name or kind == "method"):
             return kind
+    quoted = appositive_after_a_quote(piece) if name else None
+    if quoted is not None:
+        return typing(quoted, piece.vocab)
     dep, noun = piece.attachment  # the name after the noun: "two benchmarks, ActivityNet-Comp and ..."
     if name and dep != "appos":
         noun = counted_kind_of_a_list(piece)
     return category_type(noun, piece.vocab) if name and noun is not None else None
+
+
+def appositive_after_a_quote(piece):
+    """The noun in apposition to a name quoted whole (``we present "SatDepth", a novel
+    dataset that``), which the parser hangs elsewhere: the first noun after the closing quote and a
+    comma that no noun after it takes as a modifier, past determiners, numbers and adjectives
+    only; None otherwise."""
+    doc, start, end = piece.doc, piece.start, piece.end
+    if start == 0 or doc[start - 1].tag_ != "``" or end + 2 >= len(doc) or doc[end].tag_ != "''" \
+            or doc[end + 1].text != ",":
+        return None  # the name quoted whole
+    for token in doc[end + 2:end + 8]:
+        if token.pos_ in ("NOUN", "PROPN") and not (token.dep_ in ("compound", "amod", "nmod")
+                                                     and token.head.i > token.i):
+            return token
+        if token.pos_ not in ("DET", "NUM", "ADJ", "ADV", "NOUN", "PROPN") and token.tag_ != "HYPH":
+            return None
+    return None
 
 
 @rule(score=0.8)
