@@ -398,7 +398,23 @@ def is_tie(text, i):
                                                    and (after.isalpha() or after == "\\"))
 
 
+# "state of the art", "state-of-the arts": as usually written, in as many characters (the
+# offsets stay); the spaced form left "art model", "art embedding" as concepts
+_STATE_OF_THE_ART = re.compile(r"\b([Ss])tate(?: of the art| of-the-art|-of-the art|-of the-art)\b"
+                               r"|\b([Ss])tate-of-the-arts\b")
+
+
 def without_markup(text):
+    """``_without_markup``, with ``state of the art`` written ``state-of-the-art``."""
+    clean = _without_markup(text)
+    if "the art" not in clean.text and "the-arts" not in clean.text:
+        return clean
+    usual = _STATE_OF_THE_ART.sub(lambda m: (m.group(1) or m.group(2)) + "tate-of-the-art"
+                                  + (" " if m.group(2) else ""), clean.text)
+    return CleanText(usual, clean.origin)
+
+
+def _without_markup(text):
     """``text`` without LaTeX markup (``\\texttt{D-STT}`` -> ``D-STT``, ``$\\times$`` or
     ``\\(\\times\\)`` -> ``×``,
     ``$\\mathrm{EF}^{21}$`` -> ``EF21``, ``Kullback--Leibler`` -> ``Kullback-Leibler``, any other
