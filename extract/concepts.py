@@ -20,8 +20,8 @@ from .rules.spans import judged_word
 from .rules import score as rule_score
 from .vocabulary import general_english
 from .normalise import (DisplayLabels, concept_key, dataset_label, display_label, head_index,
-                        is_acronym, is_of_compound, is_title_run, singular, slug, system_name,
-                        written_case)
+                        is_acronym, is_of_compound, is_title_run, joins_two_things, singular, slug,
+                        system_name, written_case)
 
 # an acronym, not the first part of a hyphenated name (``WSI-GMamba``, ``GPT-4o``, ``RFT-core``)
 # nor part of a name joined by ``&`` (``SLAM&Render``):
@@ -196,6 +196,12 @@ def without_generic_tail(text, vocab):
     return text
 
 
+def only_modifies(words, local, corpus):
+    """The words before a head, acronyms spelled out, only modify it (``T2I`` in ``T2I
+    models``: text-to-image, ``normalise.joins_two_things``), so the head stays."""
+    return joins_two_things(expand_acronyms(" ".join(words), local, corpus))
+
+
 def is_common_word(words):
     """One plain word of general English (``English``, ``Chinese``), not the name of a dataset."""
     return (len(words) == 1 and not is_acronym(words[0])
@@ -216,9 +222,11 @@ def paper_concepts(text, candidates, local, corpus, vocab):
         words = label_text.split()
         if len(words) >= 2 and concept_key(words[-1]) in defaults.TERM_TAILS and source != "defined_long_form" \
                 and ((len(words) == 2 and is_acronym(words[0]))
-                     or concept_key(" ".join(words[:-1])) in long_forms):
+                     or concept_key(" ".join(words[:-1])) in long_forms) \
+                and not only_modifies(words[:-1], local, corpus):
             # "MoE models" is the concept "MoE", "Mixture-of-Experts (MoE) models" the concept
-            # "Mixture-of-Experts"; a long form keeps its own head ("Large Language Models")
+            # "Mixture-of-Experts"; a long form keeps its own head ("Large Language Models"), as
+            # does one that only modifies it ("T2I models": text-to-image models)
             label_text = " ".join(words[:-1])
         elif kind == "dataset" and len(words) >= 2 and concept_key(words[-1]) in defaults.DATASET_TAILS \
                 and source != "defined_long_form" \
@@ -229,7 +237,7 @@ def paper_concepts(text, candidates, local, corpus, vocab):
             # a language's does too ("Amharic datasets": no language is a dataset)
             label_text = " ".join(words[:-1])
         elif kind == "method" and len(words) >= 2 and concept_key(words[-1]) in defaults.NAME_TAILS \
-                and system_name(words[:-1]):
+                and system_name(words[:-1]) and not only_modifies(words[:-1], local, corpus):
             label_text = " ".join(words[:-1])  # "the JAVELIN system" is the method "JAVELIN"
         expanded = without_generic_tail(without_repeated_words(expand_acronyms(label_text, local, corpus)),
                                         vocab)

@@ -292,7 +292,8 @@ STRUCTURE_NODE_MODIFIERS = frozenset({
     "state", "action", "observation", "entity", "query", "anchor", "neighbor", "neighbour",
     "neighboring", "neighbouring", "decision", "search", "text", "token", "concept", "keyword"})
 GRAPH_SENSE_CUES = frozenset({"edge", "heterogeneous", "split", "parallel", "collaborative"})
-MANNER_KEYS = ("real time",)
+# Manners of doing a thing, no concept alone ("in real time", "trained end-to-end").
+MANNER_KEYS = ("real time", "end to end")
 # A capitalised word at least this common in general English (Zipf frequency, data/
 # general_english.tsv) is no dataset's name alone: "English datasets" is not the dataset
 # "English" (5.2), as "the Replica benchmark" (3.7) or "Kinetics" (2.9) name one.

@@ -65,6 +65,17 @@ def system_name(words):
             and all(_NAME_WORD.fullmatch(w) for w in words))
 
 
+_X_TO_Y = re.compile(r"[^\W_]+(?:-[^\W_]+)*-to-[^\W_]+(?:-[^\W_]+)*")
+
+
+def joins_two_things(text):
+    """One hyphenated word joining two things with ``to`` (``text-to-image``, ``end-to-end``,
+    ``sequence-to-sequence``), bracketed words aside: it modifies a noun (``text-to-image
+    models``)."""
+    words = _words(text)
+    return len(words) == 1 and _X_TO_Y.fullmatch(words[0]) is not None
+
+
 def head_index(words):
     """The head of a noun phrase: its last word, or the word before ``of`` when one word
     follows it (``mixture of experts``)."""

@@ -107,7 +107,8 @@ class AbbreviationSpans:
     def __call__(self, doc):
         shorts, longs, empty = [], {}, []
         pairs = abbreviation_pairs(doc._.abbreviations)
-        for short_start, short_end, long_start, long_end in pairs + hyphenated_acronym_pairs(doc, pairs):
+        for short_start, short_end, long_start, long_end in pairs + hyphenated_acronym_pairs(doc, pairs) \
+                + digit_acronym_pairs(doc):
             # a long form starts with the whole hyphenated word: "multi-modal large language
             # models (MLLMs)", where scispaCy matches the M of "modal"
             long_start = hyphen_compound(doc, long_start)[0]
@@ -221,6 +222,37 @@ def hyphenated_acronym_pairs(doc, pairs):
                   if hyphen_compound(doc, i) == (i, i + size) and span_text(doc, i, i + size) == text)
 
 
+# An acronym with a digit for "to" or "for" (T2I, Seq2Seq, Sim2Real, E2E): its pieces
+_DIGIT_ACRONYM = re.compile(r"[A-Za-z]+[24][A-Za-z]")
+_ACRONYM_PIECE = re.compile(r"[24]|[A-Z][a-z]*|[a-z]+")
+_DIGIT_WORDS = {"2": "to", "4": "for"}
+
+
+def digit_acronym_pairs(doc):
+    """(short start, short end, long start, long end) of each use of an acronym that writes
+    ``to`` as 2 (``for`` as 4), defined in parentheses after its hyphenated long form
+    (``text-to-image (T2I)``, ``sequence-to-sequence (Seq2Seq)``, ``end-to-end (E2E)``), which
+    scispaCy's detector passes over: each piece of the acronym opens a part of the long form, a
+    digit stands for its word."""
+    if not _DIGIT_ACRONYM.search(doc.text):
+        return []  # most texts: no word to look at
+    words = tokens(doc)
+    defined = {}  # the acronym's text -> (long start, long end)
+    for i in range(1, len(words) - 2):
+        short = words[i + 1].text
+        if words[i].text != "(" or words[i + 2].text != ")" or short in defined \
+                or not _DIGIT_ACRONYM.fullmatch(short.rstrip("s")) and not _DIGIT_ACRONYM.match(short):
+            continue
+        long_start, long_end = hyphen_compound(doc, i - 1)
+        parts = span_text(doc, long_start, long_end).lower().split("-")
+        pieces = _ACRONYM_PIECE.findall(short[:-1] if short.endswith("s") else short)
+        if len(parts) == len(pieces) >= 3 and all(
+                part == _DIGIT_WORDS[piece] if piece in _DIGIT_WORDS else part.startswith(piece.lower())
+                for part, piece in zip(parts, pieces)):
+            defined[short] = (long_start, long_end)
+    return sorted((t.i, t.i + 1, *defined[t.text]) for t in words if t.text in defined)
+
+
 def is_hyphenated_acronym(span):
     """Acronyms joined by hyphens (``TP-GMM``, ``VI-ReID``, ``D-MoE``, ``DP-SGD``): each part in
     capitals (digits allowed) or with two capitals at least, eight letters at most, the first
@@ -308,9 +340,12 @@ class CandidateFinder:
         found = find_candidates(doc, self.vocabulary, doc.spans.get(defaults.SPANS_LONG_FORMS, ()),
                                 self.matcher, self.term_matcher)
         forget_facts(doc)
-        # an acronym of a long form that names nothing names nothing either ("ID" of in-distribution)
+        # an acronym of a long form that names nothing names nothing either ("ID" of
+        # in-distribution), nor with a system's generic head ("existing E2E approaches")
         empty = {span.text for span in doc.spans.get(defaults.SPANS_EMPTY_SHORT_FORMS, ())}
-        found = [c for c in found if c.text not in empty]
+        if empty:
+            found = [c for c in found if c.text not in empty and not (
+                c.text.split()[0] in empty and all(concept_key(w) in defaults.NAME_TAILS for w in c.text.split()[1:]))]
         spans = [Span(doc, c.start, c.end, label=c.type, kb_id=c.source, span_id=c.text) for c in found]
         doc.spans[defaults.SPANS_CANDIDATES] = [s for s, c in zip(spans, found) if not c.cut]
         doc.spans[defaults.SPANS_CUT_CANDIDATES] = [s for s, c in zip(spans, found) if c.cut]

@@ -4080,3 +4080,21 @@ def test_state_of_the_art_spelt_otherwise_judges_as_the_hyphened_form(nlp):
                 or "of-the" in label]
     assert ("open vocabulary detector", "method") in found["2505.02278"]
     assert ("large language model", "method") in found["2503.16515"]
+
+
+def test_an_acronym_with_a_digit_for_to_is_its_long_form(nlp):
+    """Five arXiv abstracts of the corpus (tests/fixtures/acronyms_with_a_digit_for_to.jsonl).
+    ``text-to-image (T2I)``, ``sequence-to-sequence (Seq2Seq)``, ``phoneme-to-grapheme (P2G)``
+    write ``to`` as 2, which scispaCy's detector does not read: T2I was a method of its own in
+    107 of the 353 corpus abstracts defining such an acronym (``T2I diffusion models`` gave
+    ``T2I`` and ``diffusion model``). Defined now, the acronym is its long form; a long form
+    that only joins two things keeps its head (``T2I models``: ``text-to-image model``), and
+    ``end-to-end (E2E)`` names a manner, no concept, nor do ``E2E approaches``."""
+    found = labelled_types(nlp, "acronyms_with_a_digit_for_to.jsonl", 5)
+    labels = every_label(found)
+    assert not {"T2I", "Seq2Seq", "P2G", "E2E", "end-to-end", "text-to-image"} & labels
+    assert ("text-to-image diffusion model", "method") in found["2503.16835"]
+    assert ("sequence-to-sequence model", "method") in found["2506.12843"]
+    assert ("phoneme-to-grapheme", "method") in found["2506.04711"]
+    assert {("text-to-image model", "method"), ("text-to-image generation", "problem")} <= found["2505.01430"]
+    assert ("autonomous driving", "problem") in found["2505.15111"]
