@@ -4098,3 +4098,17 @@ def test_an_acronym_with_a_digit_for_to_is_its_long_form(nlp):
     assert ("phoneme-to-grapheme", "method") in found["2506.04711"]
     assert {("text-to-image model", "method"), ("text-to-image generation", "problem")} <= found["2505.01430"]
     assert ("autonomous driving", "problem") in found["2505.15111"]
+
+
+def test_more_words_of_praise_judge(nlp):
+    """Four arXiv abstracts of the corpus (tests/fixtures/more_words_of_praise.jsonl):
+    ``groundbreaking``, ``first-of-its-kind``, ``trailblazing`` stayed in labels
+    (``groundbreaking 2-bit quantization``, ``first-of-its-kind autoencoder``, ``groundbreaking
+    model``). They judge, as ``pioneering`` does: 18 of the 203 corpus abstracts writing one of
+    the ten words added changed. (``transformative`` is left out: ``transformative reasoning``
+    names a task.)"""
+    found = labelled_types(nlp, "more_words_of_praise.jsonl", 4)
+    assert not opening_with(every_label(found), {"groundbreaking", "first-of-its-kind", "trailblazing"})
+    assert ("2-bit quantization", "method") in found["2503.19950"]
+    assert ("autoencoder", "method") in found["2504.09322"]
+    assert ("convolutional neural network", "method") in found["2505.17808"]
