@@ -26,10 +26,12 @@ from .normalise import (DisplayLabels, concept_key, dataset_label, display_label
 # an acronym, not the first part of a hyphenated name (``WSI-GMamba``, ``GPT-4o``, ``RFT-core``)
 # nor part of a name joined by ``&`` (``SLAM&Render``):
 # a hyphen after it is followed by a word that makes it an adjective (``LLM-based``)
-_ACRONYM = re.compile(r"(?<![\w&-])[A-Za-z][\w]*[A-Z][\w]*(?![\w&])(?!-(?!(?:[a-z]+ed|%s)(?![\w])))"
+# (or one opening with a dimension: ``3DGS``)
+_ACRONYM = re.compile(r"(?<![\w&-])(?:[A-Za-z][\w]*|[1-4]D)[A-Z][\w]*(?![\w&])(?!-(?!(?:[a-z]+ed|%s)(?![\w])))"
                       % "|".join(defaults.ACRONYM_ADJECTIVE_WORDS))
-# a hyphenated word, which is an acronym where a paper defines it so (``TP-GMM``, ``DP-SGD``)
-_HYPHENATED_WORD = re.compile(r"(?<![\w&-])[A-Za-z]\w*(?:-\w+)+(?![\w&-])")
+# a hyphenated word, which is an acronym where a paper defines it so (``TP-GMM``, ``DP-SGD``,
+# ``3D-GS``)
+_HYPHENATED_WORD = re.compile(r"(?<![\w&-])(?:[A-Za-z]\w*|[1-4]D)(?:-\w+)+(?![\w&-])")
 _USING_SUFFIX = re.compile(r"(?<=\w)-(?:based|driven|guided|powered|enabled|assisted)$")
 _CUT_WORD = re.compile(r"(\w[\w-]*)(?:\u2026|\.\.\.)\s*$")
 # The closing bracket of an acronym whose opening one the phrase left out, glued to the hyphen of

@@ -222,35 +222,47 @@ def hyphenated_acronym_pairs(doc, pairs):
                   if hyphen_compound(doc, i) == (i, i + size) and span_text(doc, i, i + size) == text)
 
 
-# An acronym with a digit for "to" or "for" (T2I, Seq2Seq, Sim2Real, E2E): its pieces
-_DIGIT_ACRONYM = re.compile(r"[A-Za-z]+[24][A-Za-z]")
-_ACRONYM_PIECE = re.compile(r"[24]|[A-Z][a-z]*|[a-z]+")
+# An acronym with a digit: one for "to" or "for" (T2I, Seq2Seq, Sim2Real, E2E) or a
+# dimension (3DGS, 3D-GS, 2DGS, 3DMM): where one is defined, and the acronym's pieces
+_DIGIT_ACRONYM = re.compile(r"\((?:[A-Za-z]+[24][A-Za-z]|[1-4]D-?[A-Z])")
+_ACRONYM_PIECE = re.compile(r"[1-4]D|[24]|[A-Z][a-z]*|[a-z]+")
 _DIGIT_WORDS = {"2": "to", "4": "for"}
 
 
 def digit_acronym_pairs(doc):
-    """(short start, short end, long start, long end) of each use of an acronym that writes
-    ``to`` as 2 (``for`` as 4), defined in parentheses after its hyphenated long form
-    (``text-to-image (T2I)``, ``sequence-to-sequence (Seq2Seq)``, ``end-to-end (E2E)``), which
-    scispaCy's detector passes over: each piece of the acronym opens a part of the long form, a
-    digit stands for its word."""
+    """(short start, short end, long start, long end) of each use of an acronym with a digit
+    defined in parentheses after its long form, which scispaCy's detector passes over: one that
+    writes ``to`` as 2 (``for`` as 4: ``text-to-image (T2I)``, ``sequence-to-sequence
+    (Seq2Seq)``, ``end-to-end (E2E)``) or keeps a dimension whole (``3D Gaussian Splatting
+    (3DGS)``, ``3D-GS``). Each piece of the acronym opens a word (or a hyphened part) of the
+    long form, in order; a digit stands for its word, a dimension for itself."""
     if not _DIGIT_ACRONYM.search(doc.text):
         return []  # most texts: no word to look at
     words = tokens(doc)
-    defined = {}  # the acronym's text -> (long start, long end)
+    defined = {}  # the acronym's text -> (its length in tokens, long start, long end)
     for i in range(1, len(words) - 2):
-        short = words[i + 1].text
-        if words[i].text != "(" or words[i + 2].text != ")" or short in defined \
-                or not _DIGIT_ACRONYM.fullmatch(short.rstrip("s")) and not _DIGIT_ACRONYM.match(short):
+        close = next((j for j in range(i + 2, min(i + 5, len(words))) if words[j].text == ")"), None)
+        if words[i].text != "(" or close is None or any(t.whitespace_ for t in words[i + 1:close - 1]):
             continue
-        long_start, long_end = hyphen_compound(doc, i - 1)
-        parts = span_text(doc, long_start, long_end).lower().split("-")
-        pieces = _ACRONYM_PIECE.findall(short[:-1] if short.endswith("s") else short)
-        if len(parts) == len(pieces) >= 3 and all(
-                part == _DIGIT_WORDS[piece] if piece in _DIGIT_WORDS else part.startswith(piece.lower())
-                for part, piece in zip(parts, pieces)):
-            defined[short] = (long_start, long_end)
-    return sorted((t.i, t.i + 1, *defined[t.text]) for t in words if t.text in defined)
+        short = span_text(doc, i + 1, close)
+        pieces = _ACRONYM_PIECE.findall(short.replace("-", "")[:-1] if short.endswith("s") else short.replace("-", ""))
+        if short in defined or not any(p[0].isdigit() for p in pieces) or len(pieces) < 3 \
+                or "".join(pieces) != short.replace("-", "").removesuffix("s" if short.endswith("s") else ""):
+            continue
+        parts, j = [], i - 1  # the long form's words and hyphened parts, last first
+        while j >= 0 and len(parts) < len(pieces) and (words[j].text.isalnum() or words[j].text == "-"):
+            if words[j].text != "-":
+                parts.append(words[j].lower_)
+            j -= 1
+        if parts[::-1] and all(part == _DIGIT_WORDS[piece] if piece in _DIGIT_WORDS
+                               else part == piece.lower() if piece[0].isdigit()
+                               else part.startswith(piece.lower())
+                               for part, piece in zip(parts[::-1], pieces)) and len(parts) == len(pieces):
+            defined[short] = (close - i - 1, j + 1, i)
+    return sorted((k, k + size, long_start, long_end)
+                  for text, (size, long_start, long_end) in defined.items()
+                  for k in range(len(words) - size + 1)
+                  if hyphen_compound(doc, k) == (k, k + size) and span_text(doc, k, k + size) == text)
 
 
 def is_hyphenated_acronym(span):
