@@ -4130,3 +4130,19 @@ def test_an_acronym_opening_with_a_dimension_is_its_long_form(nlp):
         assert ("3D Gaussian splatting", "method") in found[paper]
     assert ("3D Gaussian splatting reconstruction", "problem") in found["2503.14171"]
     assert ("3D morphable model", "method") in found["2504.20685"]
+
+
+def test_kinds_of_computing_are_paradigms_or_fields_not_machines(nlp):
+    """Five arXiv abstracts of the corpus (tests/fixtures/kinds_of_computing.jsonl). ``computing``
+    is a hardware head (``edge computing``, ``cloud computing``), so ``federated computing``,
+    ``quantum computing`` (hardware in 29 of the 444 corpus abstracts writing some ``X
+    computing``), ``neuromorphic computing`` and ``urban computing`` were hardware too. The
+    field's paradigms of computing are methods, its fields of application problems (terms
+    marked ``fixed``: their words, such as ``visual`` or ``human``, make no other phrase the
+    field's): 74 of the 444 changed; the infrastructure stays hardware."""
+    found = labelled_types(nlp, "kinds_of_computing.jsonl", 5)
+    assert ("federated computing", "method") in found["2506.20000"]
+    assert ("quantum computing", "method") in found["2504.09909"]
+    assert ("neuromorphic computing", "method") in found["2506.11030"]
+    assert ("urban computing", "problem") in found["2504.02009"]
+    assert ("cloud computing environment", "hardware") in found["2506.20104"]
