@@ -123,7 +123,8 @@ CLAUSE_VERBS = frozenset(("outperforms", "leverages", "employs", "demonstrates",
                           "learns", "incorporates", "extends", "predicts", "generates", "maintains",
                           "ensures", "aligns", "encodes", "utilizes", "captures", "combines",
                           "produces", "preserves", "needs", "hurts", "harms", "degrades", "dominates",
-                          "hides"))
+                          "hides", "elicits", "infers", "complicates", "mitigates", "facilitates",
+                          "accelerates", "improves", "reduces"))
 # Units a value is given in (``80 GB GPUs``, ``2.4 GHz cores``, ``3 dB``): they go with the value.
 VALUE_UNITS = frozenset(("kb", "mb", "gb", "tb", "kib", "mib", "gib", "tib", "hz", "khz", "mhz", "ghz",
                          "gbps", "mbps", "tflops", "pflops", "w", "kw", "mw", "kwh", "wh", "mah", "db", "fps",

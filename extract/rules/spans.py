@@ -987,7 +987,8 @@ def is_verb_taken_for_noun(token, vocab):
     ``face`` or ``pose`` before the challenges faced (``FL face challenges``); a problem verb's
     plain form or a harm verb after a noun, tagged as a noun (``label noise hinder model
     training``, ``network congestion impairs throughput``); a plural right after a name in a
-    sentence the tagger left without a verb (``verb_of_a_named_subject``)."""
+    sentence the tagger left without a verb (``verb_of_a_named_subject``); a plural with an
+    ending only a verb has (``VERB_ONLY_ENDINGS``: ``quantifies``)."""
     word = token.lower_
     doc = token.doc
     if token.tag_ == "VBZ" and token.is_lower and word.endswith("s") \
@@ -1002,7 +1003,12 @@ def is_verb_taken_for_noun(token, vocab):
         return True  # "class imbalance hinder model performance", "congestion impairs throughput"
     return token.tag_ == "NNS" and word.endswith("s") \
         and (word in vocab.problem_verbs or word in vocab.intro_verbs or word in defaults.CLAUSE_VERBS
-             or verb_of_a_named_subject(token))
+             or (len(word) >= 7 and word.endswith(VERB_ONLY_ENDINGS)) or verb_of_a_named_subject(token))
+
+
+# Endings only a verb in the third person has (``simplifies``, ``minimizes``, ``analyzes``; a
+# word that short, such as ``sizes``, is left out).
+VERB_ONLY_ENDINGS = ("ifies", "izes", "yzes")
 
 
 def verb_of_a_named_subject(token):
@@ -1093,7 +1099,10 @@ def chunk_pieces(doc, start, end, vocab):
                 or (t.i == start < end - 1 and is_verb_joined_to_a_verb(t))), None)
     if cut is not None:
         before = owner_start(words, start, cut) if words[cut].tag_ == "POS" else start
-        return chunk_pieces(doc, before, cut, vocab) + chunk_pieces(doc, cut + 1, end, vocab)
+        left_end = cut  # "coverage and" of "improves coverage and simplifies maintenance"
+        while left_end > before and (words[left_end - 1].pos_ == "CCONJ" or words[left_end - 1].is_punct):
+            left_end -= 1
+        return chunk_pieces(doc, before, left_end, vocab) + chunk_pieces(doc, cut + 1, end, vocab)
     ended = next((t.i for t in words[start:end - 1] if has_glued_full_stop(t.text)), None)
     if ended is not None:  # "trained on DataComp-1.4B. Code for ...": a sentence ends inside
         return chunk_pieces(doc, start, ended + 1, vocab) + chunk_pieces(doc, ended + 1, end, vocab)
