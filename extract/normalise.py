@@ -14,7 +14,7 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from . import defaults
-from .vocabulary import data_file, general_english, organisation_names, read_patterns
+from .vocabulary import data_file, general_english, load_vocabulary, organisation_names, read_patterns
 
 SPELLING = tuple(sorted(((row["pattern"].lower(), row["id"].lower())
                          for row in read_patterns(data_file("spelling.jsonl"))),
@@ -202,6 +202,26 @@ def is_title_run(words):
     return len(parts) >= 2 and all(p[:1].isupper() for p in parts)
 
 
+def capitalised_term_run(words):
+    """How many of ``words`` open the phrase with a term of the field written capitalised, as a
+    definition is, before words in lower case (``Large Language Model deployment``, ``Deep
+    Neural Network compression``; no capitalised word after them but an acronym): those are
+    lower-cased as a title's are (``keeps_case``), so the label is ``large language model
+    deployment``; 0 when there is no such run."""
+    if len(words) < 3 or not (words[0][:1].isupper() and words[1][:1].isupper()):
+        return 0
+    run = 0
+    while run < len(words) and _CAPITALISED_WORD.fullmatch(words[run]):
+        run += 1
+    terms = load_vocabulary().terms
+    return next((n for n in range(min(run, len(words) - 1), 1, -1)
+                 if concept_key(" ".join(words[:n])) in terms
+                 and not any(w[:1].isupper() and not is_acronym(w) for w in words[n:])), 0)
+
+
+_CAPITALISED_WORD = re.compile(r"[A-Z][a-z]+(?:-[A-Za-z][a-z]+)*")
+
+
 @lru_cache(maxsize=FORMS_CACHE)
 def written_case(text):
     """``text`` with each word in its written form (``keeps_case``), nothing else changed:
@@ -232,7 +252,8 @@ def display_label(text, as_written=False):
     if not words:
         return ""
     title_run = not as_written and is_title_run(words)
-    words = [w if keeps_case(w, title_run) else american(w.lower()) for w in words]
+    term_run = 0 if as_written or title_run else capitalised_term_run(words)
+    words = [w if keeps_case(w, title_run or i < term_run) else american(w.lower()) for i, w in enumerate(words)]
     head = head_index(words)
     if not is_of_compound(words[head]) and not is_name_in_s(words[head]):
         words[head] = singular(words[head])
