@@ -387,7 +387,27 @@ def named_data_of_evaluation(piece):
         return None
     hosts = (on.head, on.head.head) if on.head.dep_ == "dobj" and on.head.pos_ == "NOUN" else (on.head,)
     # "we evaluate our methods on OSWorld": "on" hangs from what is evaluated
-    return "dataset" if any(host.lower_ in piece.vocab.evaluation_words for host in hosts) else None
+    if any(host.lower_ in piece.vocab.evaluation_words for host in hosts):
+        return "dataset"
+    return "dataset" if on.lower_ != "over" and scored_on(on) else None  # "3% over X" compares
+
+
+def scored_on(on):
+    """``on`` follows a score: it hangs from a number or a percentage (``achieves 72.4% on X``)
+    or from a verb that takes one (``scores 65.3 on X``, ``improves it by 5.8% on X``)."""
+    head = on.head
+    if is_score(head):
+        return True
+    return head.pos_ == "VERB" and any(
+        (child.dep_ in ("dobj", "npadvmod") and is_score(child))
+        or (child.lower_ == "by" and any(is_score(grand) for grand in child.children))
+        for child in head.children)
+
+
+def is_score(token):
+    """A number or a percentage (``72.4``, ``%``, ``5.8 points``)."""
+    return token.text == "%" or token.like_num or (
+        token.lower_ in ("percent", "points", "pp") and any(c.like_num for c in token.children))
 
 
 @rule(score=0.8)
