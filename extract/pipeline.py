@@ -245,24 +245,32 @@ def digit_acronym_pairs(doc):
         if words[i].text != "(" or close is None or any(t.whitespace_ for t in words[i + 1:close - 1]):
             continue
         short = span_text(doc, i + 1, close)
-        pieces = _ACRONYM_PIECE.findall(short.replace("-", "")[:-1] if short.endswith("s") else short.replace("-", ""))
-        if short in defined or not any(p[0].isdigit() for p in pieces) or len(pieces) < 3 \
-                or "".join(pieces) != short.replace("-", "").removesuffix("s" if short.endswith("s") else ""):
+        letters = short.replace("-", "")
+        letters = letters[:-1] if letters.endswith("s") else letters  # "T2Is"
+        pieces = _ACRONYM_PIECE.findall(letters)
+        if short in defined or len(pieces) < 3 or "".join(pieces) != letters \
+                or not any(piece[0].isdigit() for piece in pieces):
             continue
         parts, j = [], i - 1  # the long form's words and hyphened parts, last first
         while j >= 0 and len(parts) < len(pieces) and (words[j].text.isalnum() or words[j].text == "-"):
             if words[j].text != "-":
                 parts.append(words[j].lower_)
             j -= 1
-        if parts[::-1] and all(part == _DIGIT_WORDS[piece] if piece in _DIGIT_WORDS
-                               else part == piece.lower() if piece[0].isdigit()
-                               else part.startswith(piece.lower())
-                               for part, piece in zip(parts[::-1], pieces)) and len(parts) == len(pieces):
+        if len(parts) == len(pieces) and all(opens_a_part(part, piece) for part, piece in zip(parts[::-1], pieces)):
             defined[short] = (close - i - 1, j + 1, i)
     return sorted((k, k + size, long_start, long_end)
                   for text, (size, long_start, long_end) in defined.items()
                   for k in range(len(words) - size + 1)
                   if hyphen_compound(doc, k) == (k, k + size) and span_text(doc, k, k + size) == text)
+
+
+def opens_a_part(part, piece):
+    """The acronym's ``piece`` stands for the long form's word ``part`` (in lower case): a
+    digit for its word (2 for ``to``), a dimension for itself (``3d``), letters for a word they
+    open (``Seq`` for ``sequence``)."""
+    if piece in _DIGIT_WORDS:
+        return part == _DIGIT_WORDS[piece]
+    return part == piece.lower() if piece[0].isdigit() else part.startswith(piece.lower())
 
 
 def is_hyphenated_acronym(span):
@@ -283,6 +291,13 @@ def names_a_long_form(span):
     a knowledge-graph-driven synthesis``)."""
     return span[0].pos_ not in ("CCONJ", "DET", "ADP", "AUX", "PRON", "SCONJ", "PART") \
         and not any(t.tag_ in ("VBZ", "VBD", "VBP", "MD") for t in span)
+
+
+def names_an_empty_acronym(text, empty):
+    """``text`` is one of the acronyms ``empty`` (of long forms that name nothing), alone or with
+    a system's generic heads (``E2E approaches``)."""
+    words = text.split()
+    return words[0] in empty and all(concept_key(word) in defaults.NAME_TAILS for word in words[1:])
 
 
 class GatedMatcher:
@@ -356,8 +371,7 @@ class CandidateFinder:
         # in-distribution), nor with a system's generic head ("existing E2E approaches")
         empty = {span.text for span in doc.spans.get(defaults.SPANS_EMPTY_SHORT_FORMS, ())}
         if empty:
-            found = [c for c in found if c.text not in empty and not (
-                c.text.split()[0] in empty and all(concept_key(w) in defaults.NAME_TAILS for w in c.text.split()[1:]))]
+            found = [c for c in found if not names_an_empty_acronym(c.text, empty)]
         spans = [Span(doc, c.start, c.end, label=c.type, kb_id=c.source, span_id=c.text) for c in found]
         doc.spans[defaults.SPANS_CANDIDATES] = [s for s, c in zip(spans, found) if not c.cut]
         doc.spans[defaults.SPANS_CUT_CANDIDATES] = [s for s, c in zip(spans, found) if c.cut]
