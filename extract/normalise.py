@@ -434,16 +434,22 @@ def is_tie(text, i):
 # offsets stay); the spaced form left "art model", "art embedding" as concepts
 _STATE_OF_THE_ART = re.compile(r"\b([Ss])tate(?: of the art| of-the-art|-of-the art|-of the-art)\b"
                                r"|\b([Ss])tate-of-the-arts\b")
+# "higher order", "first order" before a noun: the compound as usually written ("higher-order
+# reasoning"); spaced, "higher" judged and left "order reasoning"
+_ORDER = re.compile(r"\b((?:[Ff]irst|[Ss]econd|[Tt]hird|[Hh]igher|[Hh]igh|[Ll]ower|[Ll]ow|[Zz]ero)) (order [a-z])")
 
 
 def without_markup(text):
-    """``_without_markup``, with ``state of the art`` written ``state-of-the-art``."""
+    """``_without_markup``, with ``state of the art`` written ``state-of-the-art`` and ``higher
+    order X`` ``higher-order X`` (in as many characters)."""
     clean = _without_markup(text)
-    if "the art" not in clean.text and "the-arts" not in clean.text:
-        return clean
-    usual = _STATE_OF_THE_ART.sub(lambda m: (m.group(1) or m.group(2)) + "tate-of-the-art"
-                                  + (" " if m.group(2) else ""), clean.text)
-    return CleanText(usual, clean.origin)
+    usual = clean.text
+    if "the art" in usual or "the-arts" in usual:
+        usual = _STATE_OF_THE_ART.sub(lambda m: (m.group(1) or m.group(2)) + "tate-of-the-art"
+                                      + (" " if m.group(2) else ""), usual)
+    if " order " in usual:
+        usual = _ORDER.sub(r"\1-\2", usual)
+    return clean if usual is clean.text else CleanText(usual, clean.origin)
 
 
 def _without_markup(text):

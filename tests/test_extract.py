@@ -4199,3 +4199,19 @@ def test_a_name_a_score_is_reported_on_is_a_dataset(nlp):
     assert {("CWQ", "dataset"), ("WebQSP", "dataset")} <= found["2506.00783"]
     assert {("AQuA", "dataset"), ("ASDiv", "dataset")} <= found["2504.09402"]
     assert ("Cholec80", "dataset") in found["2506.21330"]
+
+
+def test_an_order_spelt_apart_is_the_compound(nlp):
+    """Three arXiv abstracts of the corpus (tests/fixtures/orders_spelt_apart.jsonl) write
+    ``higher order reasoning tasks``, ``second order elliptic problems``, ``first order
+    accuracy``: the judging ``higher`` went and the labels read ``order reasoning``, ``order
+    elliptic problem``, ``order accuracy``. ``first``, ``second``, ``higher`` ... ``order``
+    before a word is read as the compound (``higher-order``, in as many characters): 8 of the
+    13 corpus abstracts writing one changed."""
+    assert normalise.without_markup("in order to do a first order method").text == \
+        "in order to do a first-order method"
+    found = labelled_types(nlp, "orders_spelt_apart.jsonl", 3)
+    assert not opening_with(every_label(found), {"order"})
+    assert ("higher-order reasoning", "problem") in found["2503.18076"]
+    assert ("second-order elliptic problem", "problem") in found["2506.08251"]
+    assert ("first-order accuracy", "metric") in found["2506.20308"]
