@@ -216,10 +216,7 @@ def hyphenated_acronym_pairs(doc, pairs):
         long_form = find_abbreviation(candidate, inner)[1]
         if long_form is not None and names_a_long_form(long_form):
             defined[inner.text] = (len(inner), long_form.start, long_form.end)
-    return sorted((i, i + size, long_start, long_end)
-                  for text, (size, long_start, long_end) in defined.items()
-                  for i in range(len(words) - size + 1)
-                  if hyphen_compound(doc, i) == (i, i + size) and span_text(doc, i, i + size) == text)
+    return uses_of_acronyms(doc, defined)
 
 
 # An acronym with a digit: one for "to" or "for" (T2I, Seq2Seq, Sim2Real, E2E) or a
@@ -258,10 +255,7 @@ def digit_acronym_pairs(doc):
             j -= 1
         if len(parts) == len(pieces) and all(opens_a_part(part, piece) for part, piece in zip(parts[::-1], pieces)):
             defined[short] = (close - i - 1, j + 1, i)
-    return sorted((k, k + size, long_start, long_end)
-                  for text, (size, long_start, long_end) in defined.items()
-                  for k in range(len(words) - size + 1)
-                  if hyphen_compound(doc, k) == (k, k + size) and span_text(doc, k, k + size) == text)
+    return uses_of_acronyms(doc, defined)
 
 
 def opens_a_part(part, piece):
@@ -271,6 +265,17 @@ def opens_a_part(part, piece):
     if piece in _DIGIT_WORDS:
         return part == _DIGIT_WORDS[piece]
     return part == piece.lower() if piece[0].isdigit() else part.startswith(piece.lower())
+
+
+def uses_of_acronyms(doc, defined):
+    """(short start, short end, long start, long end) of every use in ``doc`` of the acronyms
+    ``defined`` ({text: (its length in tokens, long start, long end)}), each a whole word
+    (``hyphen_compound``: not the ``TP-GMM`` of ``TP-GMM-based``)."""
+    words = tokens(doc)
+    return sorted((i, i + size, long_start, long_end)
+                  for text, (size, long_start, long_end) in defined.items()
+                  for i in range(len(words) - size + 1)
+                  if hyphen_compound(doc, i) == (i, i + size) and span_text(doc, i, i + size) == text)
 
 
 def is_hyphenated_acronym(span):
