@@ -287,6 +287,9 @@ def with_paired_brackets(text, start, end, local):
     closes a bracket inside it that it did not open starts with the bracket and, after an
     acronym's long form, with the long form (``SCA) method`` -> ``successive convex
     approximation (SCA) method``)."""
+    mention = text[start:end]
+    if "(" not in mention and ")" not in mention:
+        return start, end  # most mentions: nothing to pair
     unclosed, unopened = [], None
     for i in range(start, end):
         if text[i] == "(":

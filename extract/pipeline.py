@@ -18,7 +18,7 @@ from scispacy.abbreviation import find_abbreviation
 from . import defaults
 from .candidates import abbreviation_pairs, find_candidates, lists_names, names_nothing
 from .normalise import concept_key
-from .rules.base import forget_facts, hyphen_compound, span_text, tokens, words_of
+from .rules.base import forget_facts, hyphen_compound, span_text, text_of, tokens, words_of
 from .rules.drops import is_institution
 from .rules.spans import written_form
 from .concepts import concept_table, extract_records
@@ -80,12 +80,20 @@ def written_variants(phrase):
 CAPITALISED_VERSIONED_NAME = re.compile(rf"(?=[^A-Z]*[A-Z]){VERSIONED_NAME.pattern}")
 
 
+# The words (runs of letters, digits, points and hyphens) holding a capital and a digit, as a
+# versioned name with a capital does: only their tokens are looked at. Lookaheads from the run's
+# start, so that a long run without a digit is passed over in linear time.
+_CAPITAL_AND_DIGIT_WORD = re.compile(r"(?<![A-Za-z0-9.\-])(?=[A-Za-z0-9.\-]*[0-9])(?=[A-Za-z0-9.\-]*[A-Z])"
+                                     r"[A-Za-z0-9.\-]+")
+
+
 @Language.component("paperkg_name_tags")
 def tag_versioned_names(doc):
     """Tags each versioned name with a capital a proper noun (NNP, PROPN)."""
-    for token in doc:
-        if CAPITALISED_VERSIONED_NAME.match(token.text) and token.tag_ != "NNP":
-            token.tag_, token.pos_ = "NNP", "PROPN"
+    for word in _CAPITAL_AND_DIGIT_WORD.finditer(text_of(doc)):
+        for token in doc.char_span(word.start(), word.end(), alignment_mode="expand"):
+            if CAPITALISED_VERSIONED_NAME.match(token.text) and token.tag_ != "NNP":
+                token.tag_, token.pos_ = "NNP", "PROPN"
     return doc
 
 
@@ -199,7 +207,7 @@ def hyphenated_acronym_pairs(doc, pairs):
     one); the long form is found as the detector finds it (``find_abbreviation`` over as many
     words before the parenthesis as the detector reads). Acronyms among ``pairs`` (the
     detector's) are left out."""
-    if not _HYPHENATED_IN_PARENTHESES.search(doc.text):
+    if not _HYPHENATED_IN_PARENTHESES.search(text_of(doc)):
         return []  # most texts: no word to look at
     words = tokens(doc)
     taken = {doc[start:end].text for start, end, _, _ in pairs}
@@ -233,7 +241,7 @@ def digit_acronym_pairs(doc):
     (Seq2Seq)``, ``end-to-end (E2E)``) or keeps a dimension whole (``3D Gaussian Splatting
     (3DGS)``, ``3D-GS``). Each piece of the acronym opens a word (or a hyphened part) of the
     long form, in order; a digit stands for its word, a dimension for itself."""
-    if not _DIGIT_ACRONYM.search(doc.text):
+    if not _DIGIT_ACRONYM.search(text_of(doc)):
         return []  # most texts: no word to look at
     words = tokens(doc)
     defined = {}  # the acronym's text -> (its length in tokens, long start, long end)

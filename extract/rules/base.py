@@ -167,6 +167,12 @@ def tokens(doc):
     return per_doc(doc, "paperkg_tokens", list)
 
 
+def text_of(doc):
+    """``doc.text``, made once per doc: spaCy joins the text of every token each time it is
+    asked."""
+    return per_doc(doc, "paperkg_text", lambda doc: doc.text)
+
+
 def words_of(doc):
     """The set of the doc's words in lower case, made once per doc."""
     return per_doc(doc, "paperkg_words", lambda doc: frozenset(t.lower_ for t in tokens(doc)))
@@ -191,7 +197,7 @@ def span_text(doc, start, end):
 
 def word_offsets(doc):
     """The doc's text and the (start, end) character offsets of each of its words."""
-    return doc.text, [(t.idx, t.idx + len(t)) for t in tokens(doc)]
+    return text_of(doc), [(t.idx, t.idx + len(t)) for t in tokens(doc)]
 
 
 def hyphen_compound(doc, i):

@@ -7,13 +7,14 @@ parser's noun chunks and of the runs it missed are trimmed and split at coordina
 """
 
 import re
+from functools import lru_cache
 from typing import NamedTuple
 
 from .. import defaults
 from ..normalise import concept_key, is_acronym, singular
 from ..vocabulary import organisation_names
 from .base import (Candidate, hyphen_compound, hyphenated_words, is_name, per_doc, plain, rule, span_text,
-                   term_type, tokens, word_type)
+                   term_type, text_of, tokens, word_type)
 
 SEPARATORS = {"e.g.", "i.e.", "e.g", "i.e", "eg", "ie", "etc.", "cf.", "viz.", ";", ":",
               "existing", "proposed"}  # "private set intersection existing protocols": two phrases
@@ -209,6 +210,7 @@ def is_lower_initial_name(word):
         and (sum(c.isupper() for c in word) >= 2 or len(word) >= 5)
 
 
+@lru_cache(maxsize=65536)
 def is_mixed_case_name(word):
     """A name by its mixed case (``vLLM``, ``TriviaQA``, ``HotpotQA``), whatever the tagger takes
     it for (a determiner, a number); an all-capital word (``IV``, ``ALL``) may be one."""
@@ -218,6 +220,7 @@ def is_mixed_case_name(word):
 _NAME_OF_PARTS = re.compile(r"[A-Za-z][A-Za-z0-9]*(?:[-.][A-Za-z0-9]+)*")
 
 
+@lru_cache(maxsize=65536)
 def is_mixed_case_word(word):
     """A name in mixed case of letters and digits, opening with a letter, its parts joined by
     hyphens or points (``RoBERTa``, ``ResNet50``, ``vLLM``, ``DeepSeek-R1-Zero``, which the tagger
@@ -400,6 +403,8 @@ def gerund_clause(doc, context):
     vocab = context.vocab
     gerunds = task_gerund_ends(doc, vocab)
     for token in tokens(doc):
+        if token.i not in gerunds and token.lower_ not in vocab.task_gerunds:
+            continue  # each way below starts from a task's gerund
         before_a_model = gerund_before_a_model(doc, token.i, vocab) if token.i in gerunds else None
         if before_a_model:
             last, noun = before_a_model
@@ -672,8 +677,8 @@ def trim(doc, start, end, vocab):
         if named is not None:
             start = named  # "(on the) benchmarks CEC2013 and CEC2017", "benchmark datasets KITTI"
             continue
-        if start + 1 < end and ((words[start].is_lower and not opens_term(doc, start, end, vocab)
-                                 and is_clause_verb(words, start))
+        if start + 1 < end and ((words[start].is_lower and is_clause_verb(words, start)
+                                 and not opens_term(doc, start, end, vocab))
                                 or (start > 0 and words[start - 1].lower_ in SUBJECT_PRONOUNS
                                     and words[start].is_lower)
                                 or (word.endswith("s") and word in vocab.problem_verbs)
@@ -905,7 +910,7 @@ def is_hyphened_name(doc, word):
 
 def capitalised_inside(doc):
     """The capitalised words (as written between spaces) a text writes after a lower-case word."""
-    words = [word.strip(".,;:!?()[]{}\"'") for word in doc.text.split()]
+    words = [word.strip(".,;:!?()[]{}\"'") for word in text_of(doc).split()]
     return frozenset(word for before, word in zip(words, words[1:]) if word[:1].isupper() and before.islower())
 
 
