@@ -490,7 +490,8 @@ def names_listed_after_a_kind(doc, context):
     """Names listed right after a plural that says what they are: datasets, models, metrics.
 
     The parser often leaves such names outside any phrase or takes them for verbs. The list may
-    stand in parentheses (``video-text alignment benchmarks (EgoMCQ, EgoNLQ)``). The singular
+    stand in parentheses (``video-text alignment benchmarks (EgoMCQ, EgoNLQ)``), and a slash
+    parts two of its names (``datasets (BillSum, CNN/DailyMail, PubMed)``). The singular
     says it of the one name after it (``a synthetic dataset FreeGraspData``).
 
     Example: "We evaluate on two standard datasets KITTI and NuScenes." -> dataset "KITTI"
@@ -517,7 +518,9 @@ def names_listed_after_a_kind(doc, context):
             if _SIZES.match(span_text(doc, j, stop).lower()):
                 break  # "models (60M-1B)": sizes, not names
             yield Phrase(doc[j:stop], "names_listed_after_a_kind", kind)
-            j = stop + (stop < len(words) and words[stop].text == ",")
+            j = stop + (stop < len(words) and (words[stop].text == "," or (  # "BERT/RoBERTa": two names
+                words[stop].text == "/" and stop + 1 < len(words) and words[stop + 1].text[:1].isalpha()
+                and not words[stop - 1].whitespace_ and not words[stop].whitespace_)))
             while j < len(words) and words[j].is_space:
                 j += 1  # a line break inside the list
             if last or j == len(words):
@@ -873,6 +876,11 @@ def label_text(doc, start, end):
     """The text a label is made from: no parenthetical, no markup, no sentence's full stop
     glued to its last word (``ADE20K.``, ``DataComp-1.4B.``; ``U.S.`` keeps its own), in its
     written form."""
+    return written_form(doc, start, bare_label_text(doc, start, end))
+
+
+def bare_label_text(doc, start, end):
+    """label_text before its written form is decided."""
     text = span_text(doc, start, end)
     if "(" in text:
         text = _PARENTHESES.sub("", text)
@@ -880,7 +888,16 @@ def label_text(doc, start, end):
     last = text.rsplit(None, 1)[-1] if text else ""
     if text.endswith(".") and ("." not in last[:-1] or has_glued_full_stop(last)):
         text = text[:-1]
-    return written_form(doc, start, text)
+    return text
+
+
+def joined_label(doc, start, left_end, head_start, end):
+    """The label of the words from ``start`` to ``left_end`` with the head they share with
+    another part after them (``head_start`` to ``end``): ``AR and VR applications`` ->
+    ``AR applications``, its written form decided on the whole (``Immersive AR/VR applications``
+    opening a sentence is ``immersive AR applications``)."""
+    head = bare_label_text(doc, head_start, end)
+    return written_form(doc, start, f"{bare_label_text(doc, start, left_end)} {head}".rstrip())
 
 
 def written_form(doc, start, text):
@@ -1078,13 +1095,45 @@ def owner_start(words, start, i):
     return i if first == i - 1 and words[first].is_lower else first
 
 
+def slash_between_names(doc, start, end, vocab):
+    """(the slash, the end of the name after it) of the first slash between ``start`` and
+    ``end`` that joins two names written without spaces, each a thing of its own (``DPO/SimPO``,
+    ``RNNs/LSTM``, ``MNIST/Fashion-MNIST``), not a name's variants (``Mistral-7B/24B``,
+    ``ViT-B/16``, ``CIFAR-10/100``), a name and what is based on it (``AI/ML-based``) nor a name
+    the field writes with its slash (``CNN/DailyMail``, ``CI/CD``: terms of the vocabulary);
+    None when there is none."""
+    words = tokens(doc)
+    for i in range(start + 1, end - 1):
+        if words[i].text != "/" or words[i - 1].whitespace_ or words[i].whitespace_ \
+                or not words[i + 1].text[:1].isalpha():
+            continue
+        first, _ = hyphen_compound(doc, i - 1)
+        _, last = hyphen_compound(doc, i + 1)
+        if last <= end and is_slashed_name(doc, first, i) and is_slashed_name(doc, i + 1, last) \
+                and concept_key(span_text(doc, first, last)) not in vocab.terms:
+            return i, last
+    return None
+
+
+def is_slashed_name(doc, start, end):
+    """The words from ``start`` to ``end`` (one hyphenated word) are a name: one name word
+    (``is_name_word``), or hyphened parts that make an acronym and do not end in a lower-case
+    word (``Fashion-MNIST``, not ``ML-based``)."""
+    if end - start == 1:
+        return is_name_word(tokens(doc)[start])
+    text = span_text(doc, start, end)
+    return is_acronym(text) and not text.rsplit("-", 1)[-1].islower()
+
+
 def chunk_pieces(doc, start, end, vocab):
     """The (start, end, label text) parts of one phrase, split at coordination:
     ``computational and communication bottlenecks`` -> ``computational bottlenecks`` (over the
     whole span) and ``communication bottlenecks``; ``ZeRO-3 and FSDP`` -> each name; the items
     of a longer list one by one (``listed_items``); the ``and``
     of a hyphenated word (``plug-and-play module``) coordinates nothing; a determiner after the
-    ``and`` opens a phrase of its own (``the selection time and the communication overhead``).
+    ``and`` opens a phrase of its own (``the selection time and the communication overhead``);
+    a slash between two names parts them as ``and`` would (``slash_between_names``: ``L1/L2
+    regularization`` -> ``L1 regularization``, ``L2 regularization``).
     A phrase
     is first cut at ``e.g.``, ``i.e.``, a colon, a semicolon, ``existing`` or ``proposed``
     (``private set intersection existing protocols``), a verb the parser took for a noun
@@ -1114,6 +1163,15 @@ def chunk_pieces(doc, start, end, vocab):
     start, end = trim(doc, start, end, vocab)
     if start >= end:
         return []
+    names = slash_between_names(doc, start, end, vocab)
+    if names is not None:  # "DPO/SimPO", "AR/VR applications": two names, and the head they share
+        slash, second_end = names
+        if second_end < end and not words[second_end].is_punct:
+            return [(start, end, joined_label(doc, start, slash, second_end, end))] \
+                + chunk_pieces(doc, slash + 1, end, vocab)
+        # no head after them: "QPU and CPU/GPU", "MNIST/Fashion-MNIST, MedMNIST"
+        return chunk_pieces(doc, start, slash, vocab) + chunk_pieces(doc, slash + 1, second_end, vocab) \
+            + chunk_pieces(doc, second_end, end, vocab)
     cc = next((t.i for t in words[start + 1:end - 1] if t.dep_ == "cc" and t.pos_ == "CCONJ"
                and hyphen_compound(doc, t.i) == (t.i, t.i + 1)), None)  # not plug-and-play
     if cc is None:
@@ -1164,8 +1222,7 @@ def chunk_pieces(doc, start, end, vocab):
     right_start = trim(doc, cc + 1, end, vocab)[0]  # "large and powerful language models"
     right = (right_start, end, label_text(doc, right_start, end))
     if right_start >= end:
-        return [(start, end, f"{label_text(doc, start, left_end)} {label_text(doc, first_end, end)}")]
+        return [(start, end, joined_label(doc, start, left_end, first_end, end))]
     if words[left_end - 1].text.endswith("-"):  # "linguistics- and NLP-based methods": the left is cut
         return [right]
-    return [(start, end, f"{label_text(doc, start, left_end)} {label_text(doc, first_end, end)}"),
-            right]
+    return [(start, end, joined_label(doc, start, left_end, first_end, end)), right]
