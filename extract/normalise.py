@@ -255,11 +255,19 @@ def display_label(text, as_written=False):
     term_run = 0 if as_written or title_run else capitalised_term_run(words)
     words = [w if keeps_case(w, title_run or i < term_run) else american(w.lower()) for i, w in enumerate(words)]
     head = head_index(words)
-    if not is_of_compound(words[head]) and not is_name_in_s(words[head]):
+    if not is_of_compound(words[head]) and not is_name_in_s(words[head]) and not ends_a_list_of_plurals(words, head):
         words[head] = singular(words[head])
     if words[-1].endswith("-efficient"):
         words[-1] = words[-1][:-len("-efficient")] + " efficiency"
     return " ".join(words)
+
+
+def ends_a_list_of_plurals(words, head):
+    """The head ends a list whose item before it is a plural (``detecting urban objects and
+    incidents``, ``identifying established approaches and unresolved issues``): in the singular
+    it would not agree with it."""
+    joins = [i for i in range(1, head) if words[i].lower() in ("and", "or")]
+    return bool(joins) and singular(words[joins[-1] - 1]) != words[joins[-1] - 1]
 
 
 def dataset_label(text):

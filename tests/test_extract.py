@@ -4238,3 +4238,17 @@ def test_names_joined_by_a_slash_are_two_concepts(nlp):
         <= found["2504.00772"]
     assert not [label for label in every_label(found) if "/" in label and label != "AR/VR"
                 and label != "CIFAR-10/100"]
+
+
+def test_a_list_of_plurals_keeps_its_last_plural(nlp):
+    """Two arXiv abstracts of the corpus (tests/fixtures/lists_of_plural_objects.jsonl) name a
+    task by its verb and a list of plural objects: the label's head was made singular alone
+    (``detecting urban objects and incident``, ``identifying established approaches and
+    unresolved issue``). A head that ends a list whose item before it is plural stays plural:
+    9 labels of 3,000 corpus abstracts changed, all of them so."""
+    assert normalise.display_label("predicting organ positions and shapes") == \
+        "predicting organ positions and shapes"
+    assert normalise.display_label("aligning visual and textual cues") == "aligning visual and textual cue"
+    found = labelled_types(nlp, "lists_of_plural_objects.jsonl", 2)
+    assert ("detecting urban objects and incidents", "problem") in found["2503.14754"]
+    assert ("identifying established approaches and unresolved issues", "problem") in found["2506.20754"]
