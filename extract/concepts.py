@@ -266,7 +266,7 @@ def paper_concepts(text, candidates, local, corpus, vocab):
                                       "capitalised": [], "lower_case": 0}
         elif score > concept["score"]:
             concept.update(type=kind, source=source, score=score)
-        concept["spans"].add(with_paired_quotes(text, *with_paired_brackets(text, start, end, local)))
+        concept["spans"].add(with_paired_quotes(text, *with_paired_brackets(text, *with_whole_markup(text, start, end), local)))
         concept["forms"].append(dataset_label(expanded) if kind == "dataset" else display_label(expanded))
         surface = text[start:end]
         if expanded == label_text and kind != "dataset" and concept_key(surface) == key:
@@ -352,6 +352,36 @@ def with_paired_quotes(text, start, end):
 
 _QUOTE_MARK = re.compile("``|''|[\"\u201c\u201d\u201e]")
 _QUOTE_REACH = 100  # characters to look back for a quote's opening
+
+
+def with_whole_markup(text, start, end):
+    """A mention's offsets with the TeX markup its first and last words sit in taken whole: the
+    text parsed had none, and a mention mapped back started or ended inside it (``A}$daptive
+    $\\textbf{D}$ata`` -> ``$\\textbf{A}$daptive $\\textbf{D}$ata``, ``ChartCoF} dataset`` ->
+    ``\\textit{ChartCoF} dataset``, ``TCSF$_{IDMS`` -> ``TCSF$_{IDMS}$``)."""
+    mention = text[start:end]
+    if "}" not in mention and "{" not in mention and "$" not in mention:
+        return start, end  # most mentions: no markup
+    if mention.count("}") > mention.count("{") or _odd_dollars(mention):
+        opening = _OPENING_MARKUP.search(text, max(0, start - _MARKUP_REACH), start)
+        if opening:
+            start = opening.start()
+    mention = text[start:end]
+    if mention.count("{") > mention.count("}") or _odd_dollars(mention):
+        closing = _CLOSING_MARKUP.match(text, end)
+        if closing:
+            end = closing.end()
+    return start, end
+
+
+def _odd_dollars(text):
+    return len(_MATH_SHIFT.findall(text)) % 2 == 1
+
+
+_MARKUP_REACH = 60  # characters to look back for the markup a mention starts inside
+_OPENING_MARKUP = re.compile(r"(?:(?<!\\)\$|\\[a-zA-Z]+\s*\{|(?<!\\)\{)+$")  # "$\textbf{", "\underline{\textbf{"
+_CLOSING_MARKUP = re.compile(r"(?:(?<!\\)\}|(?<!\\)\$)+")  # "}$", "}}"
+_MATH_SHIFT = re.compile(r"(?<!\\)\$")
 
 
 def is_opening_quote(text, mark):

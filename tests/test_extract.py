@@ -4252,3 +4252,23 @@ def test_a_list_of_plurals_keeps_its_last_plural(nlp):
     found = labelled_types(nlp, "lists_of_plural_objects.jsonl", 2)
     assert ("detecting urban objects and incidents", "problem") in found["2503.14754"]
     assert ("identifying established approaches and unresolved issues", "problem") in found["2506.20754"]
+
+
+def test_a_mention_takes_the_tex_markup_it_sits_in_whole(nlp):
+    """Four arXiv abstracts of the corpus (tests/fixtures/mentions_inside_tex_markup.jsonl)
+    write markup inside names (``$\\textbf{A}$daptive $\\textbf{D}$ata $\\textbf{R}$efinement``,
+    ``\\textit{ChartCoF} dataset``, ``$n$-gram language modeling``). The text parsed has none,
+    and a mention mapped back to the original started inside it (``A}$daptive ...``,
+    ``ChartCoF} dataset``, ``n$-gram ...``): its evidence could not be read, nor found again in
+    the abstract as a quote. It now takes the markup of its first and last words whole: mentions
+    with unbalanced braces or dollars went from 83 to 18 in 3,000 corpus abstracts (labels
+    unchanged)."""
+    records, _, problems = read_paths([FIXTURES / "mentions_inside_tex_markup.jsonl"])
+    assert not problems and len(records) == 4
+    found = {r["arxiv"]: [m["text"] for c in r["concepts"] for m in c["mentions"]]
+             for r in concepts.extract_records(records, nlp)}
+    every = [text for texts in found.values() for text in texts]
+    assert not [t for t in every if t.count("{") != t.count("}") or t.count("$") % 2]
+    assert "$\\textbf{A}$daptive $\\textbf{D}$ata $\\textbf{R}$efinement Framework" in found["2503.12821"]
+    assert "\\textit{ChartCoF} dataset" in found["2503.16260"]
+    assert "$n$-gram language modeling" in found["2505.15333"]
