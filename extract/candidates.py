@@ -159,9 +159,12 @@ def find_candidates(doc, vocab, long_forms=(), matcher=None, term_matcher=None):
     named = [(span.start, span.end) for span in long_forms]
     found = []
     terms = []  # (start, end) of the field's terms of several words the parse split
+    made = {"noun_chunks_joined_at_hyphens": [], "noun_runs_outside_chunks": []}  # see without_early_chunk_ends
     for phrase in phrases(doc, vocab, long_forms, matcher, term_matcher):
         if phrase.origin == "field_terms_outside_phrases" and len(phrase.span) > 1:
             terms.append((phrase.span.start, phrase.span.end))
+        if phrase.origin in made:
+            made[phrase.origin].append((phrase.span.start, phrase.span.end, len(found)))
         for piece in pieces(doc, phrase, vocab, named):
             candidate = typed(piece)
             if candidate:
@@ -175,6 +178,11 @@ def find_candidates(doc, vocab, long_forms=(), matcher=None, term_matcher=None):
                 shorter = typed(piece.with_text(piece.text.rsplit(None, 1)[0], end=piece.end - 1))
                 if shorter:
                     found.append(shorter._replace(cut=True))
+        if phrase.origin in made:
+            made[phrase.origin][-1] += (len(found),)
+    if made["noun_runs_outside_chunks"]:
+        found = without_early_chunk_ends(found, made["noun_chunks_joined_at_hyphens"],
+                                         made["noun_runs_outside_chunks"])
     if terms:
         found = [c for c in found if not is_head_of_a_split_term(c, terms)]
     best = {}
@@ -184,6 +192,23 @@ def find_candidates(doc, vocab, long_forms=(), matcher=None, term_matcher=None):
         if known is None or score(candidate.source) > score(known.source):
             best[where] = candidate
     return without_observed_objects(without_fragments(doc, without_nested(sorted(best.values())), vocab))
+
+
+def without_early_chunk_ends(found, chunks, runs):
+    """``found`` without the candidates of a noun chunk that a run of nouns after it extends
+    (``noun_runs_outside_chunks``) into a candidate ending past the chunk: the parser ended the
+    chunk early (``distributed optimization | algorithms``, ``selective concept | unlearning``,
+    ``storage | overhead``), and alone it is a fragment of the phrase, as it is where the parser
+    gets the chunk right. A name keeps its own candidate (``FastText`` of ``FastText
+    embedding``). ``chunks``, ``runs``: (start, end, first, last) of each such phrase,
+    ``found[first:last]`` the candidates it gave."""
+    dropped = set()
+    for run_start, run_end, first, last in runs:
+        for start, end, chunk_first, chunk_last in chunks:
+            if run_start <= start and end < run_end \
+                    and any(c.start <= start and c.end > end for c in found[first:last]):
+                dropped.update(i for i in range(chunk_first, chunk_last) if found[i].text.islower())
+    return [c for i, c in enumerate(found) if i not in dropped] if dropped else found
 
 
 def is_head_of_a_split_term(candidate, terms):
