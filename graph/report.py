@@ -226,8 +226,8 @@ def render(graph):
     cooccurs = sum(d["kind"] == model.CO_OCCURS for _, _, d in graph.edges(data=True))
     communities = graph.graph.get("communities", [])
     types = model.shown_types(graph)
-    by_type = ", ".join(f"{len(model.concepts(graph, t))} {appearance.kind_plural(t).lower()}"
-                        for t in types)
+    by_type = ", ".join(plural(len(model.concepts(graph, t)), appearance.kind_label(t).lower(),
+                               appearance.kind_plural(t).lower()) for t in types)
     out = [
         "# paperkg report", "",
         f"{len(papers)} papers ({len(model.papers(graph, model.ANCHOR))} anchors, "

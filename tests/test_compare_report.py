@@ -2,12 +2,13 @@
 
 import csv
 import io
+import re
 
 import pytest
 from click.testing import CliRunner
 
 from paperkg.extract import pipeline
-from paperkg.graph import compare, model, report
+from paperkg.graph import appearance, compare, model, report
 from paperkg.graph.cli import cli
 
 from conftest import SEEDS
@@ -138,6 +139,11 @@ def test_report_names_the_bridge_communities_and_tables(run, seed_graph, tmp_pat
         if sum(m.startswith("paper/") for m in community["members"]) > 1:
             assert f"| {community['id']} | {compare.cell(community['name'])} |" in text
     assert "### SimpleFSDP: 20 related papers" in text and "### ACCO: 20 related papers" in text
+    summary = text.splitlines()[2]  # "... 158 concepts (55 problems, ..., 1 metric), ..."
+    for kind in sorted(held_types(seed_graph)):
+        count = len(model.concepts(seed_graph, kind))
+        word = appearance.kind_label(kind).lower() if count == 1 else appearance.kind_plural(kind).lower()
+        assert re.search(rf"[( ]{count} {word}[,)]", summary)  # "1 metric", not "1 metrics"
     top = next(line for line in text.splitlines() if line.startswith("| 1 |"))
     held = held_types(seed_graph)
     # the top problem, method and hardware, each with its count, and of each further type held
