@@ -163,8 +163,7 @@ def find_candidates(doc, vocab, long_forms=(), matcher=None, term_matcher=None):
     for phrase in phrases(doc, vocab, long_forms, matcher, term_matcher):
         if phrase.origin == "field_terms_outside_phrases" and len(phrase.span) > 1:
             terms.append((phrase.span.start, phrase.span.end))
-        if phrase.origin in made:
-            made[phrase.origin].append((phrase.span.start, phrase.span.end, len(found)))
+        first = len(found)
         for piece in pieces(doc, phrase, vocab, named):
             candidate = typed(piece)
             if candidate:
@@ -179,7 +178,7 @@ def find_candidates(doc, vocab, long_forms=(), matcher=None, term_matcher=None):
                 if shorter:
                     found.append(shorter._replace(cut=True))
         if phrase.origin in made:
-            made[phrase.origin][-1] += (len(found),)
+            made[phrase.origin].append((phrase.span.start, phrase.span.end, first, len(found)))
     if made["noun_runs_outside_chunks"]:
         found = without_early_chunk_ends(found, made["noun_chunks_joined_at_hyphens"],
                                          made["noun_runs_outside_chunks"])
@@ -196,7 +195,7 @@ def find_candidates(doc, vocab, long_forms=(), matcher=None, term_matcher=None):
 
 def without_early_chunk_ends(found, chunks, runs):
     """``found`` without the candidates of a noun chunk that a run of nouns after it extends
-    (``noun_runs_outside_chunks``) into a candidate ending past the chunk: the parser ended the
+    (``noun_runs_outside_chunks``) into a candidate covering the chunk and more: the parser ended the
     chunk early (``distributed optimization | algorithms``, ``selective concept | unlearning``,
     ``storage | overhead``), and alone it is a fragment of the phrase, as it is where the parser
     gets the chunk right. A name keeps its own candidate (``FastText`` of ``FastText
