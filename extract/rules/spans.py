@@ -518,9 +518,7 @@ def names_listed_after_a_kind(doc, context):
             if _SIZES.match(span_text(doc, j, stop).lower()):
                 break  # "models (60M-1B)": sizes, not names
             yield Phrase(doc[j:stop], "names_listed_after_a_kind", kind)
-            j = stop + (stop < len(words) and (words[stop].text == "," or (  # "BERT/RoBERTa": two names
-                words[stop].text == "/" and stop + 1 < len(words) and words[stop + 1].text[:1].isalpha()
-                and not words[stop - 1].whitespace_ and not words[stop].whitespace_)))
+            j = stop + (stop < len(words) and (words[stop].text == "," or is_glued_slash(words, stop)))
             while j < len(words) and words[j].is_space:
                 j += 1  # a line break inside the list
             if last or j == len(words):
@@ -1104,8 +1102,7 @@ def slash_between_names(doc, start, end, vocab):
     None when there is none."""
     words = tokens(doc)
     for i in range(start + 1, end - 1):
-        if words[i].text != "/" or words[i - 1].whitespace_ or words[i].whitespace_ \
-                or not words[i + 1].text[:1].isalpha():
+        if not is_glued_slash(words, i):
             continue
         first, _ = hyphen_compound(doc, i - 1)
         _, last = hyphen_compound(doc, i + 1)
@@ -1113,6 +1110,13 @@ def slash_between_names(doc, start, end, vocab):
                 and concept_key(span_text(doc, first, last)) not in vocab.terms:
             return i, last
     return None
+
+
+def is_glued_slash(words, i):
+    """``words[i]`` is a slash written without a space on either side, a letter after it: it
+    may join two names (``BERT/RoBERTa``), not ``and / or`` nor a fraction (``1/4``)."""
+    return words[i].text == "/" and 0 < i < len(words) - 1 and not words[i - 1].whitespace_ \
+        and not words[i].whitespace_ and words[i + 1].text[:1].isalpha()
 
 
 def is_slashed_name(doc, start, end):
