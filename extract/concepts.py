@@ -266,7 +266,7 @@ def paper_concepts(text, candidates, local, corpus, vocab):
                                       "capitalised": [], "lower_case": 0}
         elif score > concept["score"]:
             concept.update(type=kind, source=source, score=score)
-        concept["spans"].add(with_paired_quotes(text, *with_paired_brackets(text, *with_whole_markup(text, start, end), local)))
+        concept["spans"].add(whole_mention(text, start, end, local))
         concept["forms"].append(dataset_label(expanded) if kind == "dataset" else display_label(expanded))
         surface = text[start:end]
         if expanded == label_text and kind != "dataset" and concept_key(surface) == key:
@@ -278,6 +278,14 @@ def paper_concepts(text, candidates, local, corpus, vocab):
         if short_form is not None:
             concept["short_forms"].append(display_label(short_form))
     return without_tail_twins(grouped)
+
+
+def whole_mention(text, start, end, local):
+    """A mention's offsets in ``text`` with the TeX markup it sits in, its brackets and its
+    quotes taken whole or left out, in that order (``with_whole_markup``,
+    ``with_paired_brackets``, ``with_paired_quotes``)."""
+    start, end = with_whole_markup(text, start, end)
+    return with_paired_quotes(text, *with_paired_brackets(text, start, end, local))
 
 
 def with_paired_brackets(text, start, end, local):

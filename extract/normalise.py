@@ -266,8 +266,8 @@ def ends_a_list_of_plurals(words, head):
     """The head ends a list whose item before it is a plural (``detecting urban objects and
     incidents``, ``identifying established approaches and unresolved issues``): in the singular
     it would not agree with it."""
-    joins = [i for i in range(1, head) if words[i].lower() in ("and", "or")]
-    return bool(joins) and singular(words[joins[-1] - 1]) != words[joins[-1] - 1]
+    join = next((i for i in range(head - 1, 0, -1) if words[i].lower() in ("and", "or")), None)
+    return join is not None and singular(words[join - 1]) != words[join - 1]
 
 
 def dataset_label(text):
