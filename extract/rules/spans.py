@@ -302,8 +302,8 @@ def field_terms_outside_phrases(doc, context):
         return
     covered = [(p.span.start, p.span.end) for p in context.found]
     for _, start, end in context.term_matcher(doc):
-        if end - start == 1 and acts_as_verb(doc[start]):
-            continue
+        if (end - start == 1 or doc[end - 1].tag_ == "VBG") and acts_as_verb(doc[end - 1]):
+            continue  # "LLMs switch between modes", "a secondary LLM serving as a judge"
         if not any(s <= start and end <= e for s, e in covered):
             yield Phrase(doc[start:end], "field_terms_outside_phrases")
 
