@@ -13,10 +13,10 @@ import re
 from . import defaults
 from .normalise import concept_key, is_acronym
 from .rules import CANDIDATE_RULES, DROP_RULES, REPAIR_RULES, SPAN_RULES, TYPE_RULES, score
-from .rules.base import Candidate, Piece, plain, term_type, tokens  # noqa: F401  (Candidate: public)
+from .rules.base import Candidate, Piece, hyphen_compound, plain, term_type, tokens  # noqa: F401  (Candidate: public)
 from .rules.drops import is_generic, is_institution, is_modifier_alone, organisation_alone
 from .rules.heads import VOCABULARY_RULES
-from .rules.spans import OBSERVING_TASKS, WHOLE_PHRASE_ORIGINS, SpanContext, chunk_pieces, written_form
+from .rules.spans import OBSERVING_TASKS, WHOLE_PHRASE_ORIGINS, Phrase, SpanContext, chunk_pieces, written_form
 
 __all__ = ["Candidate", "find_candidates", "names_nothing", "abbreviation_pairs", "lists_names", "term_type"]
 
@@ -131,7 +131,47 @@ def phrases(doc, vocab, long_forms, matcher, term_matcher=None):
     context = SpanContext(vocab, tuple(long_forms), matcher, found, term_matcher)
     for span_rule in SPAN_RULES:
         found.extend(span_rule(doc, context))
-    return found
+    return joined_across_terms(doc, found)
+
+
+PARSED_ORIGINS = ("noun_chunks_joined_at_hyphens", "noun_runs_outside_chunks")
+
+
+def joined_across_terms(doc, found):
+    """``found`` with each noun chunk or run that the parser began inside a term of the field
+    written out (``sentiment | analysis tasks``, ``question`` taken for a verb in ``question
+    answering tasks``) or ended inside one (``inference scaling | laws``) made one phrase with
+    the term and with each other (``video question | answering benchmarks``); the term then is
+    no phrase of its own, nor are the chunks inside it (``sentiment``): cut at the term's inner
+    word, a chunk named a fragment (``analysis task``). A chunk before the term whose last word
+    the tagger took for a verb is left out (``not only advance machine | unlearning techniques``)."""
+    joined, gone = [], set()
+    for term in [p.span for p in found if p.origin == "field_terms_outside_phrases" and is_joinable_term(doc, p.span)]:
+        parsed = [(i, p.span.start, p.span.end) for i, p in enumerate(found)
+                  if p.origin in PARSED_ORIGINS and i not in gone]
+        opening = [i for i, start, end in parsed if term.start < start < term.end < end and doc[start - 1].whitespace_]
+        closing = [i for i, start, end in parsed if start < term.start < end < term.end and doc[end - 1].whitespace_
+                   and not (opening and doc[term.start - 1].tag_.startswith("VB"))]
+        if not opening and not closing:
+            continue
+        first, *others = closing + opening
+        spans = [found[i].span for i in closing + opening] + [term]
+        found[first] = Phrase(doc[min(s.start for s in spans):max(s.end for s in spans)], found[first].origin)
+        gone.update(others)
+        joined.append(term)
+    if not joined:
+        return found
+    return [p for i, p in enumerate(found) if i not in gone and not any(
+        (p.origin == "field_terms_outside_phrases" and p.span == term)
+        or (p.origin in PARSED_ORIGINS and term.start <= p.span.start and p.span.end <= term.end)
+        for term in joined)]
+
+
+def is_joinable_term(doc, term):
+    """A term of content words only (not ``precision and recall``, ``area under the curve``),
+    no part of a hyphenated word (``deep learning`` of ``Deep learning-based``)."""
+    return all(word.pos_ not in ("ADP", "CCONJ", "DET", "PART", "PUNCT") for word in term) \
+        and hyphen_compound(doc, term.start)[0] == term.start and hyphen_compound(doc, term.end - 1)[1] == term.end
 
 
 def pieces(doc, phrase, vocab, long_forms=()):

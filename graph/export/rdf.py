@@ -645,7 +645,8 @@ def concept_table(graph):
         cid = node.split("/", 1)[1]
         types = [t for t in (data.get("types") or [data["concept_type"]]) if t in CONCEPT_CLASS]
         seen = {data["label"], *data.get("alt_labels", ())}
-        pref = preferred_label(cid, seen | {shown[f] for f in forms[node]})
+        written = {shown[f] for f in forms[node]} | {w for f in forms[node] if (w := opening_words(f, cid))}
+        pref = preferred_label(cid, seen | written)
         table[node] = {"types": types or [data["concept_type"]], "pref": pref,
                        "labels": seen, "raw": forms[node], "papers": data.get("papers", 0)}
     add_hierarchy(table)
@@ -659,6 +660,20 @@ def displayed():
     """{surface form: its display form (the form itself where that is empty)}, each computed
     once."""
     return DisplayLabels(fallback=True)
+
+
+def opening_words(form, cid):
+    """The words a longer mention opens with that spell the concept's id (``Distributed
+    training`` of ``Distributed training algorithms``, where the concept is named without the
+    mention's head), or None: a way of writing the concept that a build seeing no shorter
+    mention still knows, so that builds of parts of a corpus choose the preferred label alike."""
+    words = form.split()
+    parts = cid.count("-") + 1  # a word per part of the id, or one more ("GPT 4o": gpt4o)
+    for end in (parts, parts + 1):
+        opening = " ".join(words[:end])
+        if end < len(words) and slug(opening) == cid and _PLAIN_FORM.fullmatch(opening):
+            return opening
+    return None
 
 
 def spelled_as(form, cid):
