@@ -4312,3 +4312,19 @@ def test_a_chunk_cut_inside_a_term_is_one_phrase_with_it(nlp):
     assert ("macro F1 score", "metric") in found["2503.16432"]
     assert ("inference scaling law", "problem") in found["2504.01005"]
     assert ("pose estimation error", "problem") in found["2503.11692"]
+
+
+def test_an_adverb_before_a_word_of_size_goes_with_it(nlp):
+    """Four arXiv abstracts of the corpus (tests/fixtures/adverbs_before_a_size.jsonl). A word of
+    a problem's size or of degree goes from a phrase's start (``high manual cost`` is ``manual
+    cost``), but an -ly adverb before it kept it (``exceptionally high manual cost``,
+    ``computationally expensive gradient updates``, ``terribly high energy consumption``,
+    ``prohibitively high computational costs``): the adverb goes with it now. 25 of 3,000 corpus
+    abstracts changed, most to a concept the abstract names elsewhere."""
+    found = labelled_types(nlp, "adverbs_before_a_size.jsonl", 4)
+    assert not [label for label in every_label(found) if label.split()[0] in (
+        "exceptionally", "computationally", "terribly", "prohibitively")]
+    assert ("manual cost", "problem") in found["2503.12698"]
+    assert ("gradient update", "problem") in found["2503.14554"]
+    assert ("energy consumption", "problem") in found["2503.17783"]
+    assert ("computational cost", "problem") in found["2506.08529"]

@@ -828,13 +828,17 @@ def hedges_a_value(doc, start, end):
 
 def adverb_before_a_judgement(words, start, end, vocab):
     """True when the adverb ``start`` comes before a determiner, a judging word or (an -ly adverb,
-    ``much`` or ``far``) a comparative, line breaks aside."""
+    ``much`` or ``far``) a comparative, line breaks aside; or an -ly adverb before a word of
+    degree or of a problem's size (``computationally expensive gradient updates``,
+    ``exceptionally high manual cost``, ``linearly growing demand``), which then goes as it goes
+    alone."""
     following = next((w for w in words[start + 1:end] if not w.is_space), None)
     if following is None:
         return False
-    word = plain(words[start].lower_)
-    return following.pos_ == "DET" or plain(following.lower_) in vocab.evaluative \
-        or (following.tag_ in ("JJR", "JJS", "RBR", "RBS") and (word.endswith("ly") or word in ("much", "far")))
+    word, judged = plain(words[start].lower_), plain(following.lower_)
+    return following.pos_ == "DET" or judged in vocab.evaluative \
+        or (following.tag_ in ("JJR", "JJS", "RBR", "RBS") and (word.endswith("ly") or word in ("much", "far"))) \
+        or (word.endswith("ly") and (judged in vocab.problem_modifiers or judged in vocab.degree))
 
 
 def is_variable(token):
