@@ -96,6 +96,8 @@ def singular(word):
     lower = word.lower()
     if lower in defaults.IRREGULAR_PLURALS:
         return defaults.IRREGULAR_PLURALS[lower]
+    if _CAPITALS_PART.search(word):
+        return word  # "Atlas-S" (its S no plural)
     if is_acronym(word):
         # LLMs, MoEs, ViTs, NeRFs: an s after a capital or a digit (MLOps, HoloLens stay)
         return word[:-1] if word.endswith("s") and (word[-2].isupper() or word[-2].isdigit()) else word
@@ -178,6 +180,11 @@ def concept_key(text):
     return " ".join(words)
 
 
+# A name's last part in capitals after a hyphen (``Rouge-L``, ``Swin-T``, ``Motion-X``): a name
+# as written, not a capitalised common word.
+_CAPITALS_PART = re.compile(r"[A-Za-z]-[A-Z]{1,4}$")
+
+
 def keeps_case(word, title_run):
     """True for a word whose capitals are part of its written form: an acronym or a name with
     inner capitals (``vLLM``, ``PyTorch``, ``NVIDIA``), letters with digits (``H100``), a
@@ -186,7 +193,8 @@ def keeps_case(word, title_run):
     (``Large Language Models``, as definitions are written) are lower-cased, but for words named
     after a person (``Gaussian`` in ``3D Gaussian Splatting``, ``defaults.EPONYMS``) or a vendor
     (``Nvidia``)."""
-    if is_acronym(word) or (any(c.isupper() for c in word) and any(c.isdigit() for c in word)):
+    if is_acronym(word) or (any(c.isupper() for c in word) and any(c.isdigit() for c in word)) \
+            or _CAPITALS_PART.search(word):
         return True
     return word[:1].isupper() and (not title_run or word.lower() in defaults.EPONYMS
                                    or word.lower() in organisation_names())
