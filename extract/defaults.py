@@ -267,6 +267,11 @@ NUMBER_FORMAT = r"^(?:(?:FP|BF|INT|UINT|TF|NF|MXFP|MXINT|FP)\d{1,2}|E\dM\d)$"
 MODEL_VARIANTS = frozenset(("mini", "nano", "tiny", "small", "base", "medium", "large", "xl", "xxl",
                             "turbo", "instruct", "chat", "preview", "flash", "lite", "pro", "max",
                             "plus", "distill"))
+# Nouns for a part or a kind of a method that, after a long form's acronym, say the long form
+# names a method ("a Discriminative Pattern Mining (DPM) module").
+PROPOSED_PART_HEADS = frozenset(("module", "block", "mechanism", "framework", "approach", "method",
+                                 "technique", "algorithm", "strategy", "scheme", "layer", "unit",
+                                 "component", "loss", "network", "architecture", "pipeline"))
 # Heads a dataset's name drops ("the GLUE benchmark" is the dataset "GLUE").
 DATASET_TAILS = ("dataset", "benchmark", "corpus", "suite")
 # Nouns that describe a name as data ("we present Granary, a large-scale collection of ...").

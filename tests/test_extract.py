@@ -4354,3 +4354,20 @@ def test_a_digital_twin_is_a_method(nlp):
     assert ("digital twin", "method") in found["2503.20419"]
     assert ("digital twin", "method") in found["2504.08260"]
     assert ("privacy-preserving digital twin", "method") in found["2503.13816"]
+
+
+def test_a_long_form_whose_acronym_a_part_of_a_method_follows_is_a_method(nlp):
+    """Four arXiv abstracts of the corpus (tests/fixtures/long_forms_of_parts.jsonl). A long
+    form followed by its acronym and a singular noun for a part or kind of a method (``a
+    Discriminative Pattern Mining (DPM) module``, ``a novel Progressive Motion Generation (PMG)
+    method``) names that part: it was a problem by its head (``mining``, ``generation``), beside a
+    second concept for the module. As the annotations type such long forms (``Optimal Brain
+    Compression (OBC) framework``), it is a method now, one concept with the module; a long form
+    that is a term of the field stays the task (``Whisper automatic speech recognition (ASR)
+    model``). 32 of 3,000 corpus abstracts changed."""
+    found = labelled_types(nlp, "long_forms_of_parts.jsonl", 4)
+    assert ("discriminative pattern mining", "method") in found["2503.12786"]
+    assert ("Discriminative Pattern Mining module", "method") not in found["2503.12786"]
+    assert ("progressive motion generation", "method") in found["2503.13300"]
+    assert {("hard prototypes generation", "method"), ("support self-prediction", "method")} <= found["2505.21897"]
+    assert ("automatic speech recognition", "problem") in found["2503.18485"]

@@ -73,10 +73,17 @@ def kind_said_after_the_acronym(piece):
     """The type of the noun that follows a long form's acronym in apposition, which says what
     the paper names: ``Dimensional and Contextual Evaluation (DICE), an approach that ...`` is
     a method, ``Explanation of Pretrained Image Classification (EPIC), a novel approach`` too,
-    whatever their heads say; None without one."""
+    whatever their heads say; so is a long form whose acronym a part of a method follows, in
+    the singular (``a Discriminative Pattern Mining (DPM) module``, ``a Progressive Motion
+    Generation (PMG) method``), unless the long form is a term of the field (``Whisper
+    automatic speech recognition (ASR) model``: the task); None without one."""
     words = tokens(piece.doc)
     close = next((i for i in range(piece.end + 2, min(piece.end + 5, len(words)))
                   if words[i].text == ")"), None)
+    if close is not None and words[piece.end].text == "(" and close + 1 < len(words) \
+            and words[close + 1].tag_ == "NN" and words[close + 1].lower_ in defaults.PROPOSED_PART_HEADS \
+            and piece.key not in piece.vocab.terms:
+        return "method"  # "a Discriminative Pattern Mining (DPM) module": the module's name
     if close is None or words[piece.end].text != "(" or close + 2 >= len(words) \
             or words[close + 1].text != "," or words[close + 2].lower_ not in ("a", "an"):
         return None
