@@ -4371,3 +4371,24 @@ def test_a_long_form_whose_acronym_a_part_of_a_method_follows_is_a_method(nlp):
     assert ("progressive motion generation", "method") in found["2503.13300"]
     assert {("hard prototypes generation", "method"), ("support self-prediction", "method")} <= found["2505.21897"]
     assert ("automatic speech recognition", "problem") in found["2503.18485"]
+
+
+def test_a_task_noun_with_its_object_names_the_task(nlp):
+    """Four arXiv abstracts of the corpus (tests/fixtures/task_nouns_with_objects.jsonl). A task
+    named by its noun with its object after ``of`` (``joint training of large language
+    models``, ``segmentation of infected lung regions``, ``the summarization of medical text``)
+    was no concept, the noun alone being generic, where the gerund (``segmenting infected lung
+    regions``) names the task: it is the problem ``infected lung region segmentation`` now. Not
+    a possessive's (``our analysis of``), nor ``a comprehensive analysis of``, nor an amount's
+    (``the retrieval of a wide variety of``). 318 of 3,000 corpus abstracts changed."""
+    found = labelled_types(nlp, "task_nouns_with_objects.jsonl", 4)
+    assert ("large language model training", "problem") in found["2503.23777"]
+    assert ("multi-shot video generation", "problem") in found["2505.07652"]
+    assert ("infected lung region segmentation", "problem") in found["2505.12298"]
+    assert ("medical text summarization", "problem") in found["2506.16247"]
+    [record] = concepts.extract_records([{
+        "id": "p1", "role": "related", "title": None, "truncated": False, "anchors": [], "sources": [],
+        "abstract": "We present a comprehensive analysis of attention heads and our analysis of "
+                    "the results. The retrieval of a wide variety of documents is studied."}], nlp)
+    assert not [c["label"] for c in record["concepts"]
+                if c["label"].endswith(("analysis", "retrieval")) and c["type"] == "problem"]

@@ -49,6 +49,7 @@ SPAN_RULES = (
     spans.long_form_with_head,
     spans.noun_runs_outside_chunks,
     spans.gerund_clause,
+    spans.task_noun_with_its_object,
     spans.field_terms_outside_phrases,
     spans.names_listed_after_a_kind,
     spans.token_pattern_matches,

@@ -98,9 +98,11 @@ def kind_said_after_the_acronym(piece):
 def task_as_gerund_clause(piece):
     """A gerund of the field's tasks with its object names the task: a problem.
 
+    So does the task's noun with its object after ``of`` (``task_noun_with_its_object``).
+
     Example: "Accelerating sparse attention kernels is hard on CPUs." -> problem "sparse attention kernel acceleration"
     """
-    return "problem" if piece.origin == "gerund_clause" else None
+    return "problem" if piece.origin in ("gerund_clause", "task_noun_with_its_object") else None
 
 
 @rule(score=0.6)

@@ -432,6 +432,53 @@ def gerund_clause(doc, context):
             yield phrase
 
 
+# Nouns of tasks whose phrase with "of" names something else as often: the statistical sense of
+# "the distribution of the data".
+NOT_TASKS_BEFORE_OF = frozenset(("distribution",))
+# Nouns of study that name a task with "the" alone (``the analysis of large-scale traces``), the
+# paper's own study with anything else (``a comprehensive analysis of``, ``a better
+# understanding of``).
+STUDY_NOUNS = frozenset(("analysis", "understanding", "interpretation"))
+# Nouns of amount: ``the retrieval of a wide variety of documents`` retrieves documents.
+AMOUNT_NOUNS = frozenset(("variety", "number", "range", "set", "series", "amount", "lot", "plethora",
+                          "multitude", "host", "array", "collection", "family", "kind", "type", "class",
+                          "subset", "group", "majority", "fraction", "portion", "part"))
+
+
+@rule(score=0.7)
+def task_noun_with_its_object(doc, context):
+    """A task named by its noun and its object after ``of``, as a gerund clause names one.
+
+    ``the detection of anomalies`` is the task ``anomaly detection`` as ``detecting
+    anomalies`` is, ``the deployment of LLMs on edge devices`` is ``LLM deployment``; the
+    object's determiners go. Not after a possessive (``our analysis of the results``: the
+    paper's own work), for a noun of study other than after a bare ``the`` (``a comprehensive
+    analysis of``), for ``distribution`` (``the distribution of the data``), nor for an amount
+    (``a wide variety of``).
+
+    Example: "We study the detection of anomalies in system logs." -> problem "anomaly detection"
+    """
+    vocab = context.vocab
+    nouns = {noun for _, noun in vocab.task_nouns}
+    for token in tokens(doc):
+        if token.lower_ not in nouns or token.pos_ != "NOUN" or token.lower_ in NOT_TASKS_BEFORE_OF \
+                or any(child.dep_ == "poss" for child in token.children):
+            continue
+        of = next((child for child in token.rights if child.dep_ == "prep" and child.lower_ == "of"), None)
+        obj = next((child for child in of.children if child.dep_ == "pobj"), None) if of is not None else None
+        if obj is None or obj.pos_ not in ("NOUN", "PROPN") or obj.lower_ in AMOUNT_NOUNS:
+            continue
+        if token.lower_ in STUDY_NOUNS and [child.lower_ for child in token.lefts] != ["the"]:
+            continue
+        start = obj.left_edge.i
+        while start < obj.i and doc[start].pos_ == "DET":
+            start += 1  # "the deployment of the model"
+        phrase = gerund_phrase(doc, token.i, token.i + 1, start, object_right_edge(obj) + 1, vocab,
+                               noun=token.lower_)
+        if phrase:
+            yield phrase._replace(origin="task_noun_with_its_object")
+
+
 def gerund_taken_for_a_noun(token, vocab):
     """The object of a task's gerund that opens a sentence and that the tagger took for a noun
     modifying a plural subject whose verb is singular (``Training robots in simulation requires
@@ -449,15 +496,15 @@ def written_words(span):
     return sum(-1 if token.text == "-" else 1 for token in span)
 
 
-def gerund_phrase(doc, start, gerund_end, object_start, end, vocab):
+def gerund_phrase(doc, start, gerund_end, object_start, end, vocab, noun=None):
     """The ``gerund_clause`` phrase of the gerund ``doc[start:gerund_end]`` and its object
-    ``doc[object_start:end]``, labelled by the task's noun form; None when the object names
-    nothing the clause adds to."""
+    ``doc[object_start:end]``, labelled by the task's noun form (``noun``, when the task is
+    named by it); None when the object names nothing the clause adds to."""
     words = doc[object_start:end]
     if written_words(doc[start:end]) > defaults.GERUND_CLAUSE_MAX_WORDS or any(
             (t.is_punct and t.text != "-") or t.pos_ in ("DET", "PRON", "NUM") for t in words):
         return None
-    noun = dict(vocab.task_nouns).get(span_text(doc, start, gerund_end).lower())
+    noun = noun or dict(vocab.task_nouns).get(span_text(doc, start, gerund_end).lower())
     obj_start, obj_end = trim(doc, words.start, words.end, vocab)
     if obj_start >= obj_end or object_names_nothing_new(doc[obj_start:obj_end], vocab,
                                                          observed=noun in OBSERVING_TASKS):
@@ -580,7 +627,7 @@ def hardware_acronym_inside_phrase(doc, start, end, vocab):
 
 # Span rules whose phrases are kept whole: not trimmed, split or filtered.
 WHOLE_PHRASE_ORIGINS = ("acronym_long_form", "token_pattern_matches", "names_listed_after_a_kind",
-                        "gerund_clause", "modifiers_sharing_a_head")
+                        "gerund_clause", "task_noun_with_its_object", "modifiers_sharing_a_head")
 
 
 def trim(doc, start, end, vocab):
