@@ -287,12 +287,18 @@ def with_the_noun_it_modifies(doc, long_form, vocab):
 
 def without_nested(candidates):
     """Drop a candidate inside a longer one of the same type and head: ``neural networks``
-    inside ``spiking neural networks``."""
+    inside ``spiking neural networks`` (whole words: ``supervised learning`` is not inside
+    ``unsupervised learning``)."""
     by_end = {}
     for c in candidates:
         by_end.setdefault((c.end, c.type), []).append(c)
     return [c for c in candidates
-            if not any(o.start < c.start and o.text.endswith(c.text) for o in by_end[c.end, c.type])]
+            if not any(o.start < c.start and ends_with_words(o.text, c.text) for o in by_end[c.end, c.type])]
+
+
+def ends_with_words(text, end):
+    """``text`` ends with the whole words of ``end`` (after a space or a hyphen)."""
+    return text.endswith(end) and (len(text) == len(end) or text[-len(end) - 1] in " -")
 
 
 def without_fragments(doc, candidates, vocab):

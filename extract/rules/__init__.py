@@ -51,6 +51,7 @@ SPAN_RULES = (
     spans.gerund_clause,
     spans.task_noun_with_its_object,
     spans.field_terms_outside_phrases,
+    spans.modifier_left_out_of_a_phrase,
     spans.names_listed_after_a_kind,
     spans.token_pattern_matches,
 )

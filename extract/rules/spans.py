@@ -171,6 +171,39 @@ def modifiers_sharing_a_head(doc, context):
                              label=f"{item.text} {root.text}")
 
 
+@rule(score=0.6)
+def modifier_left_out_of_a_phrase(doc, context):
+    """A modifier and ``and`` or ``or`` that the parse left before a phrase share its head.
+
+    They do where the modifier and the phrase's first word each make a field term with the word
+    after that one: ``distributed and federated learning algorithms`` (``distributed`` tagged a
+    verb) gives ``distributed learning algorithms`` beside ``federated learning algorithms``.
+
+    Example: "We study unsupervised and supervised learning methods." -> method "unsupervised learning"
+    """
+    vocab = context.vocab
+    words = tokens(doc)
+    for phrase in context.found:
+        start, end = phrase.span.start, phrase.span.end
+        if phrase.origin not in SHARING_ORIGINS or start < 2 or words[start - 1].lower_ not in ("and", "or"):
+            continue
+        item_start, item_end = hyphen_compound(doc, start - 2)
+        first_end = hyphen_compound(doc, start)[1]
+        if item_end != start - 1 or first_end >= end or any(
+                p.span.start <= item_start < p.span.end for p in context.found if p.origin in SHARING_ORIGINS):
+            continue
+        item, first = span_text(doc, item_start, item_end), span_text(doc, start, first_end)
+        shared = words[first_end].text
+        if item.replace("-", "").isalpha() and item.islower() \
+                and concept_key(f"{item} {shared}") in vocab.terms and concept_key(f"{first} {shared}") in vocab.terms:
+            yield Phrase(doc[item_start:end], "modifier_left_out_of_a_phrase",
+                         label=f"{item} {span_text(doc, first_end, end)}")
+
+
+# The span rules whose phrases a modifier left before them may share (``modifier_left_out_of_a_phrase``).
+SHARING_ORIGINS = ("noun_chunks_joined_at_hyphens", "noun_runs_outside_chunks", "field_terms_outside_phrases")
+
+
 def shares_the_head(item):
     """A word listed alone, as a noun's modifier would be: a noun in lower case (``data``, which
     the tagger may call a plural), nothing of its own before it (``tensor`` in ``tensor, pipeline
@@ -627,7 +660,8 @@ def hardware_acronym_inside_phrase(doc, start, end, vocab):
 
 # Span rules whose phrases are kept whole: not trimmed, split or filtered.
 WHOLE_PHRASE_ORIGINS = ("acronym_long_form", "token_pattern_matches", "names_listed_after_a_kind",
-                        "gerund_clause", "task_noun_with_its_object", "modifiers_sharing_a_head")
+                        "gerund_clause", "task_noun_with_its_object", "modifiers_sharing_a_head",
+                        "modifier_left_out_of_a_phrase")
 
 
 def trim(doc, start, end, vocab):
