@@ -16,7 +16,8 @@ from .rules import CANDIDATE_RULES, DROP_RULES, REPAIR_RULES, SPAN_RULES, TYPE_R
 from .rules.base import Candidate, Piece, hyphen_compound, plain, term_type, tokens  # noqa: F401  (Candidate: public)
 from .rules.drops import is_generic, is_institution, is_modifier_alone, organisation_alone
 from .rules.heads import VOCABULARY_RULES
-from .rules.spans import OBSERVING_TASKS, WHOLE_PHRASE_ORIGINS, Phrase, SpanContext, chunk_pieces, written_form
+from .rules.spans import (OBSERVING_TASKS, PARSED_ORIGINS, WHOLE_PHRASE_ORIGINS, Phrase, SpanContext,
+                          chunk_pieces, written_form)
 
 __all__ = ["Candidate", "find_candidates", "names_nothing", "abbreviation_pairs", "lists_names", "term_type"]
 
@@ -134,9 +135,6 @@ def phrases(doc, vocab, long_forms, matcher, term_matcher=None):
     return joined_across_terms(doc, found)
 
 
-PARSED_ORIGINS = ("noun_chunks_joined_at_hyphens", "noun_runs_outside_chunks")
-
-
 def joined_across_terms(doc, found):
     """``found`` with each noun chunk or run that the parser began inside a term of the field
     written out (``sentiment | analysis tasks``, ``question`` taken for a verb in ``question
@@ -199,7 +197,7 @@ def find_candidates(doc, vocab, long_forms=(), matcher=None, term_matcher=None):
     named = [(span.start, span.end) for span in long_forms]
     found = []
     terms = []  # (start, end) of the field's terms of several words the parse split
-    made = {"noun_chunks_joined_at_hyphens": [], "noun_runs_outside_chunks": []}  # see without_early_chunk_ends
+    made = {origin: [] for origin in PARSED_ORIGINS}  # see without_early_chunk_ends
     for phrase in phrases(doc, vocab, long_forms, matcher, term_matcher):
         if phrase.origin == "field_terms_outside_phrases" and len(phrase.span) > 1:
             terms.append((phrase.span.start, phrase.span.end))

@@ -200,8 +200,10 @@ def modifier_left_out_of_a_phrase(doc, context):
                          label=f"{item} {span_text(doc, first_end, end)}")
 
 
+# The span rules of the parse's own phrases: its noun chunks and the runs of nouns it missed.
+PARSED_ORIGINS = ("noun_chunks_joined_at_hyphens", "noun_runs_outside_chunks")
 # The span rules whose phrases a modifier left before them may share (``modifier_left_out_of_a_phrase``).
-SHARING_ORIGINS = ("noun_chunks_joined_at_hyphens", "noun_runs_outside_chunks", "field_terms_outside_phrases")
+SHARING_ORIGINS = PARSED_ORIGINS + ("field_terms_outside_phrases",)
 
 
 def shares_the_head(item):
