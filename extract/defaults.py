@@ -49,6 +49,20 @@ CONTEXT_TAILS = ("setting", "scenario", "regime", "problem", "issue", "challenge
 CONTEXT_TAIL_KEEPERS = frozenset(("inverse", "differential", "toy", "research", "decision", "benchmark",
                                   "value", "world"))
 
+# Words of what a system spends, and the words that measure how much of it is spent: a spent
+# noun listed before another that such a measure follows shares it (``time and labor costs``:
+# the time cost and the labor cost), where the parse made it a phrase of its own
+# (``spans.resource_sharing_a_measure``), and so does such an adjective the parse left out of
+# the phrase (``computational and communication overhead``).
+RESOURCES = frozenset(("memory", "time", "compute", "computation", "storage", "energy", "power",
+                       "bandwidth", "communication", "training", "inference", "labor", "labour",
+                       "processing", "runtime", "transmission", "transfer", "hardware", "resource",
+                       "space", "data", "annotation", "maintenance", "deployment", "network",
+                       "computational", "financial", "environmental", "monetary"))
+MEASURES_OF_USE = frozenset(("cost", "overhead", "consumption", "usage", "requirement", "demand",
+                             "footprint", "budget", "burden", "expense", "complexity", "efficiency",
+                             "saving", "bottleneck", "constraint"))
+
 # Prepositions whose object names an instance of the noun they hang from ("methods such as X").
 EXAMPLE_MARKERS = ("as", "like", "including")
 

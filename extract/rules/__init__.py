@@ -52,6 +52,7 @@ SPAN_RULES = (
     spans.task_noun_with_its_object,
     spans.field_terms_outside_phrases,
     spans.modifier_left_out_of_a_phrase,
+    spans.resource_sharing_a_measure,
     spans.names_listed_after_a_kind,
     spans.token_pattern_matches,
 )
@@ -68,6 +69,7 @@ DROP_RULES = (
     drops.part_of_a_hyphenated_name,
     drops.pronoun_one_as_head,
     drops.modifier_alone,
+    drops.resource_of_a_shared_measure,
     drops.node_of_a_structure,
     drops.hardware_word_in_another_sense,
     drops.hardware_cut_from_a_term,

@@ -10,6 +10,7 @@ from .. import defaults
 from ..normalise import concept_key, is_acronym
 from .base import (before_tail_is_name, hyphen_compound, per_doc, rule, term_type, tokens, word_type,
                    words_of)
+from .spans import measure_shared_by
 
 _NUMBER_FORMAT = re.compile(defaults.NUMBER_FORMAT)
 _NAME_JOINERS = ("and", "for", "of", "&")  # small words inside an institution's name
@@ -305,6 +306,19 @@ def modifier_alone(piece, kind):
     Example: "The detector runs on-device and tracks hands in real time." -> no "on-device", no "real time"
     """
     return is_modifier_alone(piece.text, piece.key, piece.vocab)
+
+
+@rule(score=0)
+def resource_of_a_shared_measure(piece, kind):
+    """A spent noun that shares the measure of use listed after it is no concept of its own.
+
+    ``spans.resource_sharing_a_measure`` names the measure it shares (``memory cost``).
+
+    Example: "Such models impose high memory and compute costs." -> no "high memory"
+    """
+    last = piece.end - 1
+    return tokens(piece.doc)[last].lower_ in defaults.RESOURCES \
+        and measure_shared_by(piece.doc, last) is not None
 
 
 @rule(score=0, after_typing=True)

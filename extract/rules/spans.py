@@ -177,7 +177,9 @@ def modifier_left_out_of_a_phrase(doc, context):
 
     They do where the modifier and the phrase's first word each make a field term with the word
     after that one: ``distributed and federated learning algorithms`` (``distributed`` tagged a
-    verb) gives ``distributed learning algorithms`` beside ``federated learning algorithms``.
+    verb) gives ``distributed learning algorithms`` beside ``federated learning algorithms``; and
+    where the modifier names what is spent and the phrase's head measures it
+    (``computational and communication overhead``: ``defaults.RESOURCES``, ``MEASURES_OF_USE``).
 
     Example: "We study unsupervised and supervised learning methods." -> method "unsupervised learning"
     """
@@ -194,10 +196,55 @@ def modifier_left_out_of_a_phrase(doc, context):
             continue
         item, first = span_text(doc, item_start, item_end), span_text(doc, start, first_end)
         shared = words[first_end].text
-        if item.replace("-", "").isalpha() and item.islower() \
-                and concept_key(f"{item} {shared}") in vocab.terms and concept_key(f"{first} {shared}") in vocab.terms:
+        if item.replace("-", "").isalpha() and item.islower() and (
+                (concept_key(f"{item} {shared}") in vocab.terms and concept_key(f"{first} {shared}") in vocab.terms)
+                or (item in defaults.RESOURCES and first_end == end - 1
+                    and concept_key(shared) in defaults.MEASURES_OF_USE)):
             yield Phrase(doc[item_start:end], "modifier_left_out_of_a_phrase",
                          label=f"{item} {span_text(doc, first_end, end)}")
+
+
+@rule(score=0.6)
+def resource_sharing_a_measure(doc, context):
+    """A spent noun listed before another that a measure of use follows shares that measure.
+
+    The parse made the first noun a phrase of its own and the measure its conjunct (``high
+    memory`` | ``and compute costs``), which named ``high memory`` and no memory cost; the
+    nouns and measures are ``defaults.RESOURCES`` and ``MEASURES_OF_USE``
+    (``measure_shared_by``).
+
+    Example: "Such models impose high memory and compute costs." -> problem "memory cost"
+    """
+    words = tokens(doc)
+    for i, word in enumerate(words):
+        if word.lower_ in defaults.RESOURCES:
+            head = measure_shared_by(doc, i)
+            if head is not None:
+                yield Phrase(doc[i:head + 1], "resource_sharing_a_measure",
+                             label=f"{word.text} {words[head].text}")
+
+
+def measure_shared_by(doc, i):
+    """The index of the measure of use that the spent noun ``i`` shares with the noun listed
+    after it (``time`` in ``high time and computation costs``), where the parse made the
+    measure the conjunct of ``i``; else None. Not after an amount (``a significant amount of
+    time and labor costs``), nor where a noun before ``i`` makes a term with it (``inference
+    time and memory usage``)."""
+    words = tokens(doc)
+    if i + 3 >= len(words):
+        return None
+    word, joiner, second, head = words[i:i + 4]
+    if word.lower_ not in defaults.RESOURCES or word.tag_ != "NN" or not word.is_lower \
+            or joiner.lower_ not in ("and", "or") or hyphen_compound(doc, i) != (i, i + 1) \
+            or not (second.is_alpha and second.is_lower) or second.pos_ not in ("NOUN", "ADJ", "VERB") \
+            or second.head.i != i + 3 or concept_key(head.text) not in defaults.MEASURES_OF_USE \
+            or head.dep_ != "conj" or head.head.i != i:
+        return None
+    if i >= 2 and words[i - 1].lower_ == "of" and words[i - 2].lower_ in AMOUNT_NOUNS:
+        return None
+    if i >= 1 and words[i - 1].pos_ in ("NOUN", "PROPN", "NUM"):
+        return None
+    return i + 3
 
 
 # The span rules of the parse's own phrases: its noun chunks and the runs of nouns it missed.
@@ -663,7 +710,7 @@ def hardware_acronym_inside_phrase(doc, start, end, vocab):
 # Span rules whose phrases are kept whole: not trimmed, split or filtered.
 WHOLE_PHRASE_ORIGINS = ("acronym_long_form", "token_pattern_matches", "names_listed_after_a_kind",
                         "gerund_clause", "task_noun_with_its_object", "modifiers_sharing_a_head",
-                        "modifier_left_out_of_a_phrase")
+                        "modifier_left_out_of_a_phrase", "resource_sharing_a_measure")
 
 
 def trim(doc, start, end, vocab):
@@ -1051,6 +1098,21 @@ def has_own_head(item, head, kind, vocab):
         and concept_key(head.text) not in defaults.KIND_HEADS)
 
 
+def is_measured_already(last, head, vocab):
+    """The left item of ``A B and C D`` (``A`` a noun) ends in a measure, ``B`` (``time``,
+    ``latency``), and ``D`` measures what is spent (``usage``, ``consumption``): a measure takes
+    no measure after it, so ``inference time and memory usage`` is ``inference time`` and
+    ``memory usage``, not ``inference time usage``."""
+    measure = concept_key(last)
+    return concept_key(head) in defaults.MEASURES_OF_USE and (
+        measure in defaults.MEASURES_OF_USE or measure in vocab.performance_quantities
+        or measure in MEASURED_QUANTITIES)
+
+
+# Quantities a process is measured by, besides the vocabulary's performance quantities.
+MEASURED_QUANTITIES = frozenset(("time", "speed", "accuracy", "runtime", "delay"))
+
+
 def ends_in_a_head_noun(left, first, head, vocab):
     """The left item of ``A B and C D`` is a phrase of its own when ``B`` is a noun of a quality
     (``-ity``, ``-ness``, ``-cy``) or a noun of an action the field types, and ``C`` a noun:
@@ -1299,7 +1361,9 @@ def chunk_pieces(doc, start, end, vocab):
             and has_own_head(left, words[end - 1], shared_kind, vocab)) \
             or (len(left_words) >= 2 and concept_key(" ".join(left_words)) in vocab.terms) \
             or (first_end < end and ends_in_a_head_noun(left, first, words[end - 1], vocab)) \
-            or (shared_head and two_actions(left, first, words[end - 1], vocab)):
+            or (shared_head and two_actions(left, first, words[end - 1], vocab)) \
+            or (len(left) >= 2 and left[-2].pos_ in ("NOUN", "PROPN")
+                and is_measured_already(left[-1].text, words[end - 1].text, vocab)):
         # "image classification and image segmentation", "balanced request scheduling and flexible
         # PD node allocation", "artificial intelligence and machine learning models": two
         # phrases, whatever the parse says
