@@ -4435,3 +4435,25 @@ def test_what_is_spent_shares_the_measure_of_use_listed_after_it(nlp):
     assert ("inference time", "problem") in found["2504.16786"]
     assert ("memory usage", "problem") in found["2504.08966"]
     assert not [label for label in every_label(found) if label.startswith("inference time ")]
+
+
+def test_application_areas_are_problems(nlp):
+    """Nine arXiv abstracts of the corpus (tests/fixtures/application_areas.jsonl). The guidelines
+    make an application area a problem, as the word list had it for ``autonomous driving`` and
+    ``healthcare``; ``computer vision`` (103 mentions in 3,000 corpus abstracts, 34 covered, 10
+    of them as a method and 3 as the hardware ``computer``), ``robotics`` (53, 7),
+    ``medical imaging`` (46, 17), ``remote sensing`` (93, 46), ``decision making`` (115, 29)
+    and ``long-range dependencies`` (20, 1) were mostly no concept, and ``natural language
+    processing`` a method. ``compressed sensing`` is a method (``compressed sensing techniques``
+    gave ``sensing technique`` once ``sensing`` was a word of the field). 369 of 3,000 corpus
+    abstracts changed; dev5 0.789 -> 0.792."""
+    found = labelled_types(nlp, "application_areas.jsonl", 9)
+    assert {("computer vision", "problem"), ("natural language processing", "problem")} <= found["2503.18016"]
+    assert ("computer", "hardware") not in found["2503.18016"] | found["2504.09694"]
+    assert {("computer vision", "problem"), ("robotics", "problem")} <= found["2503.11979"]
+    assert ("remote sensing", "problem") in found["2503.12006"]
+    assert ("medical imaging", "problem") in found["2503.12015"]
+    assert ("long-range dependency", "problem") in found["2503.12061"]
+    assert ("decision-making", "problem") in found["2503.13008"]
+    assert ("compressed sensing", "method") in found["2503.14325"]
+    assert ("natural language processing", "problem") in found["2503.11806"]
