@@ -103,6 +103,7 @@ TYPE_RULES = (
     context.appositive_of_typed_noun,
     context.name_given_to_a_typed_noun,
     context.example_of_typed_host,
+    context.task_listed_as_an_example,
     context.named_data_of_evaluation,
     context.name_listed_with_datasets_or_metrics,
     context.name_listed_before_a_dataset_head,

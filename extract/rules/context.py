@@ -269,6 +269,30 @@ def example_of_typed_host(piece):
     return typing(host, piece.vocab) if host.pos_ in ("NOUN", "PROPN") else None
 
 
+# Nouns whose examples are tasks: ``tasks such as summarization``, ``applications like inpainting``.
+TASK_HOSTS = frozenset(("task", "application", "problem", "scenario", "challenge"))
+
+
+@rule(score=0.8)
+def task_listed_as_an_example(piece):
+    """A word used both as a term and as a plain noun, listed as an example of tasks, is that term.
+
+    ``generic_term_in_problem_context`` types such a word (``summarization``, ``inpainting``,
+    ``segmentation``) after a problem's verb only; ``example_of_typed_host`` a name or a phrase
+    of several words only.
+
+    Example: "It struggles on long-form generation tasks like summarization and translation." -> problem "summarization"
+    """
+    vocab = piece.vocab
+    if piece.key not in vocab.needs_cue:
+        return None
+    marker = preposition(piece, defaults.EXAMPLE_MARKERS, several=False)
+    if marker is None:
+        return None
+    host = marker.head.head if marker.head.lower_ == "such" else marker.head
+    return vocab.terms[piece.key] if host.pos_ == "NOUN" and concept_key(host.text) in TASK_HOSTS else None
+
+
 def noun_before_the_comma(marker):
     """The plural noun just before the comma that opens a list of examples (``benchmarks`` in
     "on real-world benchmarks, including X, Y and Z", ``GPUs`` in "on GPUs, such as the A100"),
