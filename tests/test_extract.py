@@ -4474,3 +4474,18 @@ def test_a_task_word_listed_as_an_example_of_tasks_is_a_problem(nlp):
         <= found["2504.00725"]
     assert ("editing", "problem") in found["2503.13836"]
     assert ("deployment", "problem") in found["2504.15252"]
+
+
+def test_terms_of_search_and_of_instruction_following(nlp):
+    """Six arXiv abstracts of the corpus (tests/fixtures/search_and_instruction_terms.jsonl).
+    ``search engine`` (10 mentions in 3,000 corpus abstracts, none a concept) and ``reranking``
+    are methods; ``instruction following`` (17, 6, two of them methods) and ``credit
+    assignment`` are problems, a capability and a challenge. 23 of 3,000 changed."""
+    found = labelled_types(nlp, "search_and_instruction_terms.jsonl", 6)
+    assert ("search engine", "method") in found["2503.18293"]
+    assert ("search engine", "method") in found["2506.04963"]
+    assert ("reranking", "method") in found["2503.15272"]
+    assert ("instruction following", "problem") in found["2505.22172"]
+    assert ("instruction following", "method") not in found["2505.22172"]
+    assert ("instruction following", "problem") in found["2503.14603"]
+    assert ("credit assignment", "problem") in found["2505.13438"]
