@@ -4489,3 +4489,23 @@ def test_terms_of_search_and_of_instruction_following(nlp):
     assert ("instruction following", "method") not in found["2505.22172"]
     assert ("instruction following", "problem") in found["2503.14603"]
     assert ("credit assignment", "problem") in found["2505.13438"]
+
+
+def test_nouns_of_techniques_type_their_phrases_as_methods(nlp):
+    """Seven arXiv abstracts of the corpus (tests/fixtures/technique_nouns.jsonl). Nouns of
+    techniques the word list lacked (augmentation, normalization, tokenization, interpolation,
+    masking, reweighting, retraining, smoothing; refinement, projection and weighting only at
+    the head of a longer phrase) left ``query augmentation`` and ``iterative refinement`` no
+    concept and made ``label smoothing`` and ``photometric normalization`` problems. They are
+    methods; ``data augmentation methods`` stays ``data augmentation`` (with ``augmentation``
+    marked generic it was all generic words and dropped). 207 of 3,000 corpus abstracts
+    changed."""
+    found = labelled_types(nlp, "technique_nouns.jsonl", 7)
+    assert ("query augmentation", "method") in found["2504.11895"]
+    assert ("iterative refinement", "method") in found["2503.15742"]
+    assert ("label smoothing", "method") in found["2309.03965"]
+    assert ("photometric normalization", "method") in found["2505.05644"]
+    assert {("inter-modality gradient reweighting", "method"), ("inter-task gradient projection", "method")} \
+        <= found["2503.13834"]
+    assert ("data augmentation", "method") in found["2503.18903"]
+    assert ("domain reweighting", "method") in found["2505.24844"]
