@@ -244,13 +244,15 @@ WHOLE_NAME_SOURCES = ("defined_long_form", "token_pattern")
 # "models GPT-4o and Claude 3", "metrics PSNR and SSIM" (spans.names_listed_after_a_kind).
 KIND_PLURALS = {"datasets": "dataset", "benchmarks": "dataset", "corpora": "dataset",
                 "models": "method", "methods": "method", "baselines": "method",
-                "algorithms": "method", "metrics": "metric"}
+                "algorithms": "method", "metrics": "metric", "llms": "method", "vlms": "method",
+                "mllms": "method"}
 # The same nouns in the singular, before the one name they say what it is: "a synthetic dataset
 # FreeGraspData", "the state-of-the-art method PointMLP".
 KIND_SINGULARS = {"dataset": "dataset", "benchmark": "dataset", "corpus": "dataset",
                   "model": "method", "method": "method", "baseline": "method",
                   "algorithm": "method", "framework": "method", "architecture": "method",
-                  "pipeline": "method", "system": "method", "tool": "method", "metric": "metric"}
+                  "pipeline": "method", "system": "method", "tool": "method", "metric": "metric",
+                  "llm": "method", "vlm": "method", "mllm": "method"}
 
 # Extraction runtime (parse.py, cache.py, distributed.py). Local parse processes get tasks of
 # BATCH_SIZE texts; fewer texts than two tasks are parsed in the main process. A parse process
@@ -277,10 +279,10 @@ DASK_WORKER_TIMEOUT = 60
 # TF32, NF4, MXFP4, E4M3): the pattern of its text.
 NUMBER_FORMAT = r"^(?:(?:FP|BF|INT|UINT|TF|NF|MXFP|MXINT|FP)\d{1,2}|E\dM\d)$"
 # Words naming a model's size or variant after its name and a hyphen (GPT-4o-mini, BERT-base,
-# GPT-3.5-turbo, Llama-2-chat): the whole is one name.
+# GPT-3.5-turbo, Llama-2-chat, Gemma-2-9b-it, o3-mini): the whole is one name.
 MODEL_VARIANTS = frozenset(("mini", "nano", "tiny", "small", "base", "medium", "large", "xl", "xxl",
                             "turbo", "instruct", "chat", "preview", "flash", "lite", "pro", "max",
-                            "plus", "distill"))
+                            "plus", "distill", "it", "coder", "hf"))
 # Nouns for a part or a kind of a method that, after a long form's acronym, say the long form
 # names a method ("a Discriminative Pattern Mining (DPM) module").
 PROPOSED_PART_HEADS = frozenset(("module", "block", "mechanism", "framework", "approach", "method",

@@ -41,13 +41,15 @@ CAPITALS_END_STOP_SUFFIX = "".join((
 # one word: spaCy cut it at hyphens between digits, before capitals and before a unit letter
 # ("GSM8" "K"), so the tagger read its pieces as numbers and verbs and a part of it was lost.
 # It starts with a letter, holds a digit, and each part after a hyphen holds a digit or starts
-# with a capital (not "GPT-4-based", "Llama-2-chat": there the hyphen joins words).
+# with a capital (not "GPT-4-based": there the hyphen joins words), but for a last part in lower
+# case naming the model's variant (defaults.MODEL_VARIANTS: "o3-mini", "Llama-2-7b-chat",
+# "Gemma-2-9b-it", which were cut into "o3" "-" "mini" and lost).
 # Written so that a word has one way to match (a lookahead, not an alternation, tests a part):
 # a long hyphenated word that fails at its end is then rejected in linear time, not exponential.
 NAME_PART = r"(?:\.[0-9][A-Za-z0-9]*)*"
 VERSIONED_NAME = re.compile(
     rf"(?=[^ ]*[0-9])[A-Za-z][A-Za-z0-9]*{NAME_PART}"
-    rf"(?:-(?=[A-Z]|[A-Za-z]*[0-9])[A-Za-z0-9]+{NAME_PART})*$")
+    rf"(?:-(?=[A-Z]|[A-Za-z]*[0-9])[A-Za-z0-9]+{NAME_PART})*(?:-(?:{'|'.join(sorted(defaults.MODEL_VARIANTS))}))?$")
 
 
 def make_nlp(model=None, patterns=()):

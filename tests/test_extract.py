@@ -4509,3 +4509,24 @@ def test_nouns_of_techniques_type_their_phrases_as_methods(nlp):
         <= found["2503.13834"]
     assert ("data augmentation", "method") in found["2503.18903"]
     assert ("domain reweighting", "method") in found["2505.24844"]
+
+
+def test_model_names_with_a_variant_and_after_llm(nlp):
+    """Seven arXiv abstracts of the corpus (tests/fixtures/model_variants_and_llm_kinds.jsonl).
+    A versioned name whose last part names the model's variant in lower case (``o3-mini``,
+    ``o1-preview``, ``Gemma-2-2B-it``, ``gemini-1.5-flash``; 94 mentions in the corpus of the
+    o-series alone) was cut at its hyphens and lost. It is one word and a name. And ``LLM`` /
+    ``LLMs`` say what kind of thing the names after them are, as ``model`` does: ``the
+    open-source LLM Gemma-2-2B-it`` was the concept ``open-source large language model
+    Gemma-2-2B-it``, ``LLMs Claude 3.5 Sonnet and Gemini-1.5-Pro`` no concept. 11 of 3,000
+    corpus abstracts changed."""
+    found = labelled_types(nlp, "model_variants_and_llm_kinds.jsonl", 7)
+    lower = {arxiv: {(label.lower(), kind) for label, kind in labels} for arxiv, labels in found.items()}
+    assert ("o1-preview", "method") in lower["2503.16219"]
+    assert ("o3-mini", "method") in lower["2503.18129"]
+    assert ("gemini-1.5-flash", "method") in lower["2504.04534"]
+    assert ("gemma-2-2b-it", "method") in lower["2503.16851"]
+    assert not [label for label, _ in lower["2503.16851"] if "gemma" in label and label != "gemma-2-2b-it"]
+    assert ("huatuogpt2-13b", "method") in lower["2503.13205"]
+    assert {("claude 3.5 sonnet", "method"), ("gemini 1.5 pro", "method")} <= lower["2505.24701"]
+    assert ("qwen3", "method") in lower["2506.11044"]

@@ -129,11 +129,19 @@ def is_name(span):
     if all(is_acronym(t.text) or (t.text[:1].isupper() and any(c.isdigit() for c in t.text))
            for t in words):
         return True
+    if len(words) == 1 and is_model_with_its_variant(words[0].text):
+        return True  # a versioned name in lower case: o3-mini, o1-preview
     if len(words) == 1 and words[0].is_title and len(words[0].text) > 1 \
             and words[0].lower_ in defaults.MODEL_FAMILIES:
         return True  # a model family written as one capitalised word: Qwen, Llama, Mamba
     return (len(words) >= 2 and all(t.is_title or is_acronym(t.text) for t in words)
             and not words[0].is_sent_start)
+
+
+def is_model_with_its_variant(text):
+    """A model's versioned name and its variant after a hyphen: ``o3-mini``, ``o1-preview``."""
+    name, _, variant = text.rpartition("-")
+    return variant in defaults.MODEL_VARIANTS and name[:1].isalpha() and any(c.isdigit() for c in name)
 
 
 def is_glued(token):

@@ -627,14 +627,14 @@ def names_listed_after_a_kind(doc, context):
     """
     words = tokens(doc)
     for i, word in enumerate(words[:-1]):
-        kind = defaults.KIND_SINGULARS.get(word.lower_) if word.tag_ == "NN" else None
+        kind = defaults.KIND_SINGULARS.get(word.lower_) if is_singular_kind(word) else None
         if kind is not None:
             named = name_after_a_kind(doc, i)
             if named is not None:
                 yield Phrase(doc[i + 1:named], "names_listed_after_a_kind", kind)
             continue
         kind = defaults.KIND_PLURALS.get(word.lower_)
-        if kind is None or word.tag_ != "NNS":
+        if kind is None or not is_plural_kind(word):
             continue
         first = i + 1
         if words[first].text == "(":
@@ -656,6 +656,17 @@ def names_listed_after_a_kind(doc, context):
                 j, last = j + 1, True
             elif j == stop:
                 break
+
+
+def is_singular_kind(word):
+    """A singular noun of ``defaults.KIND_SINGULARS`` (``dataset``, ``model``), or its acronym
+    (``LLM``, which the tagger calls a proper noun)."""
+    return word.lower_ in defaults.KIND_SINGULARS and (word.tag_ == "NN" or word.text.isupper())
+
+
+def is_plural_kind(word):
+    """A plural noun, or the plural of an acronym (``LLMs``, which the tagger calls a proper noun)."""
+    return word.tag_ == "NNS" or (word.tag_ == "NNPS" and word.text[:-1].isupper() and len(word.text) > 2)
 
 
 def name_after_a_kind(doc, i):
@@ -865,11 +876,10 @@ def start_of_names_after_a_kind(words, start, end, vocab):
         kind_plural = words[i].lower_ in defaults.KIND_PLURALS
         if i >= start + GENERIC_PLURAL_REACH and not kind_plural:
             continue
-        if words[i].tag_ == "NNS" and (kind_plural or concept_key(words[i].lower_) in vocab.generic) \
+        if is_plural_kind(words[i]) and (kind_plural or concept_key(words[i].lower_) in vocab.generic) \
                 and is_name_word(words[i + 1]):
             return i + 1
-        if words[i].tag_ == "NN" and words[i].lower_ in defaults.KIND_SINGULARS \
-                and name_after_a_kind(words[i].doc, i) == end:
+        if is_singular_kind(words[i]) and name_after_a_kind(words[i].doc, i) == end:
             return i + 1  # "a synthetic dataset FreeGraspData": the one name the phrase ends with
     return None
 
