@@ -4530,3 +4530,15 @@ def test_model_names_with_a_variant_and_after_llm(nlp):
     assert ("huatuogpt2-13b", "method") in lower["2503.13205"]
     assert {("claude 3.5 sonnet", "method"), ("gemini 1.5 pro", "method")} <= lower["2505.24701"]
     assert ("qwen3", "method") in lower["2506.11044"]
+
+
+def test_model_collapse_memorization_and_safety_alignment(nlp):
+    """Four arXiv abstracts of the corpus (tests/fixtures/safety_terms.jsonl). ``model collapse``
+    and ``memorization`` (16 mentions in 3,000 corpus abstracts, 4 covered) are problems a
+    paper tackles, ``safety alignment`` (6, 1 covered) a method a paper defends or attacks; the
+    word list had none of them. 16 of 3,000 corpus abstracts changed."""
+    found = labelled_types(nlp, "safety_terms.jsonl", 4)
+    assert ("model collapse", "problem") in found["2506.17989"]
+    assert ("safety alignment", "method") in found["2505.14185"]
+    assert ("memorization", "problem") in found["2503.13058"]
+    assert ("memorization", "problem") in found["2504.08300"]
