@@ -228,8 +228,8 @@ def measure_shared_by(doc, i):
     """The index of the measure of use that the spent noun ``i`` shares with the noun listed
     after it (``time`` in ``high time and computation costs``), where the parse made the
     measure the conjunct of ``i``; else None. Not after an amount (``a significant amount of
-    time and labor costs``), nor where a noun before ``i`` makes a term with it (``inference
-    time and memory usage``)."""
+    time and labor costs``), nor after another noun, which makes one phrase with it
+    (``inference time and memory usage``)."""
     words = tokens(doc)
     if i + 3 >= len(words):
         return None
