@@ -4542,3 +4542,16 @@ def test_model_collapse_memorization_and_safety_alignment(nlp):
     assert ("safety alignment", "method") in found["2505.14185"]
     assert ("memorization", "problem") in found["2503.13058"]
     assert ("memorization", "problem") in found["2504.08300"]
+
+
+def test_conformal_prediction_is_a_method(nlp):
+    """Four arXiv abstracts of the corpus (tests/fixtures/conformal_prediction.jsonl). Conformal
+    prediction is a technique (calibrated prediction sets), which papers leverage and extend
+    (``Multiscaled Conformal Prediction (MCP)``); typed by the head ``prediction`` it was a
+    problem, a task. 3 of 3,000 corpus abstracts changed."""
+    found = labelled_types(nlp, "conformal_prediction.jsonl", 4)
+    for arxiv in ("2503.13947", "2505.05519", "2505.05084"):
+        assert ("conformal prediction", "method") in found[arxiv]
+    assert ("multiscaled conformal prediction", "method") in found["2505.05084"]
+    assert not [label for label, kind in (pair for labels in found.values() for pair in labels)
+                if "conformal prediction" in label.lower() and kind == "problem"]
