@@ -316,9 +316,7 @@ def resource_of_a_shared_measure(piece, kind):
 
     Example: "Such models impose high memory and compute costs." -> no "high memory"
     """
-    last = piece.end - 1
-    return tokens(piece.doc)[last].lower_ in defaults.RESOURCES \
-        and measure_shared_by(piece.doc, last) is not None
+    return measure_shared_by(piece.doc, piece.end - 1) is not None
 
 
 @rule(score=0, after_typing=True)

@@ -671,7 +671,7 @@ def opening_words(form, cid):
     parts = cid.count("-") + 1  # a word per part of the id, or one more ("GPT 4o": gpt4o)
     for end in (parts, parts + 1):
         opening = " ".join(words[:end])
-        if end < len(words) and slug(opening) == cid and _PLAIN_FORM.fullmatch(opening):
+        if end < len(words) and spelled_as(opening, cid) and _PLAIN_FORM.fullmatch(opening):
             return opening
     return None
 
