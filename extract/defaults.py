@@ -277,6 +277,11 @@ DASK_WORKER_TIMEOUT = 60
 
 # Extraction rules (extract/rules/). A number format alone is no concept (FP16, BF16, INT8,
 # TF32, NF4, MXFP4, E4M3): the pattern of its text.
+# Roman numerals that mark the items of a list ("(II) a hybrid retriever"): never a name.
+LIST_NUMERALS = frozenset(("ii", "iii", "iv", "vi", "vii", "viii", "ix", "xi", "xii"))
+# Colour spaces and sensing modalities written as acronyms: kinds of input data ("RGB and depth
+# modalities", "RGB-based methods"), not methods; "RGB camera" is hardware by its head.
+DATA_MODALITIES = frozenset(("rgb", "rgb-d", "rgbd", "rgb-t", "srgb", "hsv", "yuv", "ycbcr", "nir"))
 NUMBER_FORMAT = r"^(?:(?:FP|BF|INT|UINT|TF|NF|MXFP|MXINT|FP)\d{1,2}|E\dM\d)$"
 # Words naming a model's size or variant after its name and a hyphen (GPT-4o-mini, BERT-base,
 # GPT-3.5-turbo, Llama-2-chat, Gemma-2-9b-it, o3-mini): the whole is one name.

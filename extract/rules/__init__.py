@@ -61,6 +61,8 @@ DROP_RULES = (
     drops.generic_word,
     drops.bare_number_format,
     drops.unit_of_a_value,
+    drops.notation_or_list_marker,
+    drops.data_modality,
     drops.organisation_alone,
     drops.shortfall_of_availability,
     drops.attention_as_interest,

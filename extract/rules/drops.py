@@ -126,6 +126,42 @@ def unit_of_a_value(piece, kind):
 
 
 @rule(score=0)
+def notation_or_list_marker(piece, kind):
+    """A list's Roman numeral (``(II)``) or a letter before a parenthesis (``O(N)``) is no concept.
+
+    The numeral marks an item of a list; the letter is a function's notation (big-O).
+
+    Example: "The lookup costs O(N) time, and (II) a hybrid retriever ranks the passages." -> no "II", no "O"
+    """
+    if piece.end - piece.start != 1:
+        return False
+    word = piece.text
+    if word.isupper() and word.lower() in defaults.LIST_NUMERALS:
+        return True
+    if len(word) != 1:
+        return False
+    words = tokens(piece.doc)
+    return words[piece.start].text.startswith(word + "(") \
+        or (piece.end < len(words) and words[piece.end].text.startswith("("))
+
+
+_USED_INPUT = ("based", "driven", "guided")  # what generic methods are of their input
+
+
+@rule(score=0)
+def data_modality(piece, kind):
+    """A colour space or sensing modality (RGB, RGB-D, NIR) is a kind of input data, no method.
+
+    So alone and as what generic methods are based on (``RGB-based methods``).
+
+    Example: "Our detector fuses RGB and depth, and outperforms RGB-based methods." -> no "RGB"
+    """
+    words = piece.key.split()  # hyphens are spaces in a key: "rgb based method"
+    return bool(words) and words[0] in defaults.DATA_MODALITIES \
+        and all(w in piece.vocab.generic or w in _USED_INPUT for w in words[1:])
+
+
+@rule(score=0)
 def organisation_alone(piece, kind):
     """A vendor, lab, institution or country alone (NVIDIA, Purdue University, the UK) is no concept.
 
