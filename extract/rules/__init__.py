@@ -63,6 +63,7 @@ DROP_RULES = (
     drops.unit_of_a_value,
     drops.notation_or_list_marker,
     drops.data_modality,
+    drops.web_address,
     drops.organisation_alone,
     drops.shortfall_of_availability,
     drops.attention_as_interest,

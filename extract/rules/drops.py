@@ -161,6 +161,19 @@ def data_modality(piece, kind):
         and all(w in piece.vocab.generic or w in _USED_INPUT for w in words[1:])
 
 
+# A web address, or the words arXiv puts in place of one ("this https URL"); not HTTP itself.
+_WEB_ADDRESS = re.compile(r"https?(?::/|\s+url\b)|\bwww\.", re.IGNORECASE)
+
+
+@rule(score=0)
+def web_address(piece, kind):
+    """A web address, or arXiv's stand-in for one (``this https URL``), is no concept.
+
+    Example: "Our code is available at this https URL for reuse." -> no "https URL"
+    """
+    return _WEB_ADDRESS.search(piece.text) is not None
+
+
 @rule(score=0)
 def organisation_alone(piece, kind):
     """A vendor, lab, institution or country alone (NVIDIA, Purdue University, the UK) is no concept.
