@@ -144,7 +144,10 @@ VALUE_UNITS = frozenset(("kb", "mb", "gb", "tb", "kib", "mib", "gib", "tib", "hz
                          "gbps", "mbps", "tflops", "pflops", "w", "kw", "mw", "kwh", "wh", "mah", "db", "fps",
                          # time and length, after a number only ("15 ms latency", "10 m resolution")
                          "ms", "\u00b5s", "\u03bcs", "us", "ns", "s", "sec", "min", "hr",
-                         "nm", "mm", "cm", "m", "km"))
+                         "nm", "mm", "cm", "m", "km",
+                         # energy, current and voltage ("7.86 mJ per inference", "0.3 mA")
+                         "j", "kj", "mj", "uj", "\u00b5j", "\u03bcj", "nj", "pj",
+                         "ma", "ua", "\u00b5a", "\u03bca", "v", "mv", "kv", "uw", "\u00b5w", "\u03bcw", "nw"))
 # Words saying a thing is lacking, wasted or excessive: with one before it, a thing the
 # vocabulary does not type is a problem ("limited collaboration", "duplicated efforts"); after
 # the words of waste or loss even a generic noun is one ("missing data", "idle resources").
