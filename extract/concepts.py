@@ -456,7 +456,7 @@ def corpus_concepts(records, texts, found, vocab):
         papers.append(paper_concepts(text, without_cut(candidates, cut, cut_counts, vocab),
                                      local, corpus, vocab))
 
-    labels = preferred_labels(papers)
+    labels = short_forms_kept(preferred_labels(papers), corpus, vocab)
     types = main_types(papers)
     out = []
     for record, text, grouped in zip(records, texts, papers):
@@ -528,6 +528,53 @@ def preferred_labels(papers):
             counts = capitalised[cid]  # a name the corpus always capitalises: Stable Diffusion
         labels[cid] = min(counts, key=lambda f: (-counts[f], len(f), f))
     return labels
+
+
+def _whole_words(text):
+    return re.compile(r"(?<!\w)" + re.escape(text) + r"(?!\w)")
+
+
+def short_forms_kept(labels, corpus, vocab):
+    """``labels`` (from preferred_labels) where a label spells out, inside a longer phrase, an
+    acronym of the ``corpus`` (corpus_acronyms) whose own concept is labelled by its short form:
+    that part is written as the corpus writes it (``light detection and ranging-based place
+    recognition`` -> ``LiDAR-based place recognition``, as most papers never spell LiDAR out),
+    while an acronym labelled by its long form stays spelled out (``large language model
+    inference``), and so does all of a long form so labelled (``graphical user interface``
+    keeps its ``user interface``) or a term of the ``vocab`` (``root mean squared error`` keeps
+    its ``mean squared error``). Only labels change: the ids, made from long forms, stay."""
+    short, spelled_out = defaultdict(list), defaultdict(list)  # first word -> [(pattern, label)]
+    for long_text in sorted(set(corpus.values())):
+        spelled = display_label(long_text)
+        label = labels.get(slug(concept_key(long_text)))
+        if " " in spelled and label:
+            kept_short = " " not in label and label.lower() != spelled.lower()
+            (short if kept_short else spelled_out)[spelled.split()[0].lower()].append(
+                (_whole_words(spelled.lower()), label))
+    for term in vocab.terms:  # keys: lower case
+        if " " in term:
+            spelled_out[term.split()[0]].append((_whole_words(term), None))
+    kept = dict(labels)
+    for cid, label in labels.items():
+        lower = label.lower()
+        words = set(lower.split())
+        if len(words) < 3 or not words & short.keys():
+            continue
+        found = [(m.start(), m.end(), written) for word in words & short.keys()
+                 for pattern, written in short[word] for m in pattern.finditer(lower)]
+        if not found:
+            continue
+        found += [(m.start(), m.end(), None) for word in words & spelled_out.keys()
+                  for pattern, _ in spelled_out[word] for m in pattern.finditer(lower)]
+        chosen = []  # the longest first; at equal length, the short form
+        for start, end, written in sorted(found, key=lambda f: (f[0] - f[1], f[0], f[2] is None)):
+            if all(end <= s or start >= e for s, e, _ in chosen):
+                chosen.append((start, end, written))
+        for start, end, written in sorted(chosen, reverse=True):
+            if written is not None and (start, end) != (0, len(label)):
+                label = label[:start] + written + label[end:]
+        kept[cid] = label
+    return kept
 
 
 def defines_an_acronym(text, end):

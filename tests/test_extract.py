@@ -4605,3 +4605,48 @@ def test_units_of_energy_and_current_after_a_value_are_no_concepts(nlp):
     labels = every_label(found)
     assert "mJ" not in labels and "mA" not in labels
     assert any(("energy consumption", "problem") in pairs for pairs in found.values())
+
+
+def test_labels_keep_an_acronym_the_corpus_writes_short(nlp):
+    """Nine arXiv abstracts of the corpus (tests/fixtures/acronyms_inside_labels.jsonl), two
+    of which define LiDAR (``Light Detection and Ranging``) and six use it undefined. The
+    concept of ``LiDAR-based place recognition (LPR)`` was labelled ``light detection and
+    ranging-based place recognition``, LiDAR spelled out from another paper's definition,
+    although the corpus labels LiDAR itself ``LiDAR`` (most papers never spell it out); so were
+    ``LiDAR remote sensing`` (in a paper that defines it) and ``LiDAR Point Cloud Compression
+    (LPCC)``. 31 of 3,000 corpus abstracts changed labels (``MRI denoising``, ``LSTM
+    network``, ``IMU bias``, ``SLAM reliability``); ids, types and mentions unchanged."""
+    found = labelled_types(nlp, "acronyms_inside_labels.jsonl", 9)
+    assert ("LiDAR-based place recognition", "problem") in found["2503.12350"]
+    assert ("pretrained LiDAR-based place recognition model", "method") in found["2503.12350"]
+    assert ("LiDAR remote sensing", "problem") in found["2503.18384"]
+    assert ("LiDAR point cloud compression", "method") in found["2503.12382"]
+    assert not [label for label in every_label(found) if "light detection" in label.lower()]
+    assert ("root mean squared error", "metric") in found["2506.21112"]
+
+
+def test_short_forms_kept_leaves_long_forms_and_terms_spelled_out(nlp):
+    """An acronym is written short inside a longer label only where its own concept is labelled
+    short, never inside a longer long form labelled long (GUI's ``graphical user interface``
+    keeps its ``user interface``) or a term of the field (``root mean squared error`` keeps its
+    ``mean squared error``); a label that is all of a long form stays as preferred_labels made it."""
+    vocab = nlp.get_pipe("paperkg_candidates").vocabulary
+    corpus = {"UI": "user interface", "GUI": "graphical user interface", "MSE": "mean squared error",
+              "LLM": "large language model", "CT": "computed tomography"}
+    labels = {"user-interface": "UI", "graphical-user-interface": "graphical user interface",
+              "mean-squared-error": "MSE", "large-language-model": "large language model",
+              "computed-tomography": "CT",
+              "graphical-user-interface-agent": "graphical user interface agent",
+              "user-interface-design-tool": "user interface design tool",
+              "root-mean-squared-error": "root mean squared error",
+              "mean-squared-error-loss": "mean squared error loss",
+              "large-language-model-inference": "large language model inference",
+              "lung-computed-tomography-scan": "lung computed tomography scan"}
+    kept = concepts.short_forms_kept(labels, corpus, vocab)
+    assert kept["graphical-user-interface-agent"] == "graphical user interface agent"
+    assert kept["user-interface-design-tool"] == "UI design tool"
+    assert kept["root-mean-squared-error"] == "root mean squared error"
+    assert kept["mean-squared-error-loss"] == "MSE loss"
+    assert kept["large-language-model-inference"] == "large language model inference"
+    assert kept["lung-computed-tomography-scan"] == "lung CT scan"
+    assert kept["computed-tomography"] == "CT" and kept["mean-squared-error"] == "MSE"
