@@ -4650,3 +4650,17 @@ def test_short_forms_kept_leaves_long_forms_and_terms_spelled_out(nlp):
     assert kept["large-language-model-inference"] == "large language model inference"
     assert kept["lung-computed-tomography-scan"] == "lung CT scan"
     assert kept["computed-tomography"] == "CT" and kept["mean-squared-error"] == "MSE"
+
+
+def test_a_hardware_head_of_many_senses_alone_needs_a_computing_setting(nlp):
+    """Five arXiv abstracts of the corpus (tests/fixtures/hardware_heads_alone.jsonl). Alone, a
+    machine, cluster, node, switch, core or infrastructure is hardware only where the text names
+    a distributed setting or other hardware: ``transform how machines process ... responses``,
+    ``clusters of interrelated variables``, ``limited infrastructure`` of a city's traffic and
+    ``diverse infrastructures`` of developing countries were hardware; ``a single node with 8
+    GPUs`` stays. 22 of 3,000 corpus abstracts changed, each a removal (one of them computing
+    infrastructure: ``models that require heavy infrastructure``, in a text naming no hardware)."""
+    found = labelled_types(nlp, "hardware_heads_alone.jsonl", 5)
+    assert ("node", "hardware") in found["2503.17287"] and ("GPU", "hardware") in found["2503.17287"]
+    for arxiv in ("2504.10179", "2505.21915", "2506.10179", "2506.11973"):
+        assert not [label for label, kind in found[arxiv] if kind == "hardware"], arxiv

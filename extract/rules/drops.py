@@ -393,8 +393,9 @@ def hardware_word_in_another_sense(piece, kind):
     """A cluster, node, machine, switch, core or infrastructure that no word names as computing hardware.
 
     Outside a distributed setting these heads have other senses (a cluster of data, a language
-    switch, a hidden node, civil or public key infrastructure); a phrase the vocabulary does not know whole is hardware there only
-    with a word of hardware before the head (``GPU cluster``, ``storage node``).
+    switch, a hidden node, civil or public key infrastructure, machines that comprehend text);
+    there such a head alone is no hardware, and a phrase the vocabulary does not know whole is
+    hardware only with a word of hardware before the head (``GPU cluster``, ``storage node``).
 
     Hyphened to a name that is no hardware (``an RFT-core that unifies modes of RFT``), such a
     head is a part of a software system, whatever the setting.
@@ -406,8 +407,10 @@ def hardware_word_in_another_sense(piece, kind):
     words = piece.key.split()
     if kind == "hardware" and words == ["core"] and is_at_the_core(piece):
         return True  # "at their core these models are still RNNs"
-    if kind != "hardware" or len(words) < 2 or words[-1] not in defaults.HARDWARE_HEADS_OF_MANY_SENSES:
+    if kind != "hardware" or not words or words[-1] not in defaults.HARDWARE_HEADS_OF_MANY_SENSES:
         return False
+    if len(words) == 1:  # alone: hardware where the text names a distributed setting or hardware
+        return not names_computing(piece)
     if term_type(piece.key, piece.vocab)[1]:
         return False
     before = piece.tokens[:-1]
@@ -418,6 +421,16 @@ def hardware_word_in_another_sense(piece, kind):
     if cues - {"cluster", "clusters"}:
         return False
     return not any(word_type(t, piece.vocab) == "hardware" for t in before)
+
+
+def names_computing(piece):
+    """True when the piece's text names a distributed setting (a DISTRIBUTED_CUE but
+    ``cluster``) or hardware other than the heads of many senses (``a single node with 8 GPUs``)."""
+    words = words_of(piece.doc)
+    if (piece.vocab.distributed_cues & words) - {"cluster", "clusters"}:
+        return True
+    keys = {concept_key(t.text) for t in tokens(piece.doc)}  # as written: "GPUs" is gpu, "gpus" not
+    return any(piece.vocab.terms.get(k) == "hardware" for k in keys - defaults.HARDWARE_HEADS_OF_MANY_SENSES)
 
 
 def is_at_the_core(piece):
