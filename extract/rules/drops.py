@@ -174,6 +174,9 @@ def web_address(piece, kind):
     return _WEB_ADDRESS.search(piece.text) is not None
 
 
+_WITH_A_YEAR = re.compile(r"^(.+?)\s*(?:19|20)\d\d$")  # "cvpr2025", "iclr 2025"
+
+
 @rule(score=0)
 def organisation_alone(piece, kind):
     """A vendor, lab, institution or country alone (NVIDIA, Purdue University, the UK) is no concept.
@@ -183,10 +186,15 @@ def organisation_alone(piece, kind):
     Countries, regions and natural languages as written, capitalised (``US``, ``the Middle East``,
     ``strong results on Italian``; not ``US`` where the text defines it, as ultrasound).
 
+    A venue with its year is the venue (``CVPR2025``, ``ICLR 2025``).
+
     Example: "The kernels were provided by NVIDIA last year." -> no "NVIDIA"
     """
     if piece.key in piece.vocab.organisations or is_institution(piece.text) \
             or opens_an_institution(piece):
+        return True
+    dated = _WITH_A_YEAR.match(piece.key)
+    if dated and dated.group(1) in piece.vocab.organisations:
         return True
     named = " ".join(piece.text.lower().split())
     if piece.text[:1].isupper() and (named in piece.vocab.places or named in piece.vocab.languages):
