@@ -280,6 +280,10 @@ DASK_WORKER_TIMEOUT = 60
 
 # Extraction rules (extract/rules/). A number format alone is no concept (FP16, BF16, INT8,
 # TF32, NF4, MXFP4, E4M3): the pattern of its text.
+# Heads of a long form that name a kind of data, as keys end ("whole slide image", "electronic
+# health record", "chest x ray"): such a long form is data (a dataset), not a method; not after
+# "to" or "in", which name a task ("text to image", "detection in live streaming video").
+DATA_KIND_HEADS = (" image", " record", " x ray", " scan", " recording", " radiograph")
 # Roman numerals that mark the items of a list ("(II) a hybrid retriever"): never a name.
 LIST_NUMERALS = frozenset(("ii", "iii", "iv", "vi", "vii", "viii", "ix", "xi", "xii"))
 # Colour spaces and sensing modalities written as acronyms: kinds of input data ("RGB and depth

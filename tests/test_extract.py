@@ -4676,3 +4676,17 @@ def test_a_venue_with_its_year_and_space_agencies_are_no_concepts(nlp):
     for junk in ("CVPR2025", "ECCV2024", "NOAA", "ESA"):
         assert junk not in labels
     assert len(found) == 4 and all(found.values())
+
+
+def test_a_defined_kind_of_data_is_a_dataset_not_a_method(nlp):
+    """Five arXiv abstracts of the corpus (tests/fixtures/data_kinds_defined.jsonl). A long form
+    defined for an acronym was a method unless a term typed it, so ``hyperspectral images
+    (HSIs)``, ``chest X-rays (CXRs)``, ``whole-slide images (WSIs)`` and ``Electronic Health
+    Records (EHRs)``, kinds of data, were methods. A task after ``to`` stays what it was
+    (``text-to-image (T2I)``). 32 of 3,000 corpus abstracts changed type."""
+    found = labelled_types(nlp, "data_kinds_defined.jsonl", 5)
+    assert ("hyperspectral image", "dataset") in found["2503.12783"]
+    assert ("chest X-ray", "dataset") in found["2503.13134"]
+    assert ("whole-slide image", "dataset") in found["2503.11846"]
+    assert ("electronic health record", "dataset") in found["2503.17900"]
+    assert ("text-to-image", "method") in found["2503.15283"]

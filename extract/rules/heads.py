@@ -48,6 +48,9 @@ def defined_long_form(piece):
     A long form taken with the noun it modifies (``key-value (KV) cache``) is typed by the field's
     terms and heads only.
 
+    A long form whose head names a kind of data (``Whole Slide Images (WSIs)``, ``Electronic
+    Health Records (EHRs)``, ``chest X-rays (CXRs)``) is data, a dataset, not a method.
+
     Example: "We adopt Elastic Weight Averaging (EWA) for drift." -> method "Elastic Weight Averaging"
     """
     if piece.origin != "acronym_long_form":
@@ -66,6 +69,9 @@ def defined_long_form(piece):
     if kind is None and piece.end + 1 < len(words) and words[piece.end].text == "(":
         named = term_type(concept_key(words[piece.end + 1].text), piece.vocab)[0]
         kind = named if named in ("metric", "dataset") else None  # SSD: a drive, or not
+    if kind is None and piece.key.endswith(defaults.DATA_KIND_HEADS) \
+            and " to " not in piece.key and " in " not in piece.key:
+        return "dataset"  # a kind of data: "Whole Slide Images (WSIs)", "Electronic Health Records (EHRs)"
     return kind or "method"
 
 
