@@ -280,6 +280,7 @@ DASK_WORKER_TIMEOUT = 60
 
 # Extraction rules (extract/rules/). A number format alone is no concept (FP16, BF16, INT8,
 # TF32, NF4, MXFP4, E4M3): the pattern of its text.
+NUMBER_FORMAT = r"^(?:(?:FP|BF|INT|UINT|TF|NF|MXFP|MXINT|FP)\d{1,2}|E\dM\d)$"
 # Heads of a long form that name a kind of data, as keys end ("whole slide image", "electronic
 # health record", "chest x ray"): such a long form is data (a dataset), not a method; not after
 # "to" or "in", which name a task ("text to image", "detection in live streaming video").
@@ -289,7 +290,6 @@ LIST_NUMERALS = frozenset(("ii", "iii", "iv", "vi", "vii", "viii", "ix", "xi", "
 # Colour spaces and sensing modalities written as acronyms: kinds of input data ("RGB and depth
 # modalities", "RGB-based methods"), not methods; "RGB camera" is hardware by its head.
 DATA_MODALITIES = frozenset(("rgb", "rgb-d", "rgbd", "rgb-t", "srgb", "hsv", "yuv", "ycbcr", "nir"))
-NUMBER_FORMAT = r"^(?:(?:FP|BF|INT|UINT|TF|NF|MXFP|MXINT|FP)\d{1,2}|E\dM\d)$"
 # Words naming a model's size or variant after its name and a hyphen (GPT-4o-mini, BERT-base,
 # GPT-3.5-turbo, Llama-2-chat, Gemma-2-9b-it, o3-mini): the whole is one name.
 MODEL_VARIANTS = frozenset(("mini", "nano", "tiny", "small", "base", "medium", "large", "xl", "xxl",

@@ -425,17 +425,21 @@ def hardware_word_in_another_sense(piece, kind):
     if len(before) >= 2 and before[-1].text == "-" and is_acronym(before[-2].text) \
             and word_type(before[-2], piece.vocab) != "hardware":
         return True  # hyphened to a name that is no hardware, a part of a system: the RFT-core
-    cues = piece.vocab.distributed_cues & words_of(piece.doc)  # "cluster" alone sets no scene
-    if cues - {"cluster", "clusters"}:
+    if in_distributed_setting(piece):
         return False
     return not any(word_type(t, piece.vocab) == "hardware" for t in before)
 
 
+def in_distributed_setting(piece):
+    """True when the piece's text has a DISTRIBUTED_CUE other than ``cluster``, which alone
+    sets no scene (a cluster of data)."""
+    return bool((piece.vocab.distributed_cues & words_of(piece.doc)) - {"cluster", "clusters"})
+
+
 def names_computing(piece):
-    """True when the piece's text names a distributed setting (a DISTRIBUTED_CUE but
-    ``cluster``) or hardware other than the heads of many senses (``a single node with 8 GPUs``)."""
-    words = words_of(piece.doc)
-    if (piece.vocab.distributed_cues & words) - {"cluster", "clusters"}:
+    """True when the piece's text names a distributed setting or hardware other than the heads
+    of many senses (``a single node with 8 GPUs``)."""
+    if in_distributed_setting(piece):
         return True
     keys = {concept_key(t.text) for t in tokens(piece.doc)}  # as written: "GPUs" is gpu, "gpus" not
     return any(piece.vocab.terms.get(k) == "hardware" for k in keys - defaults.HARDWARE_HEADS_OF_MANY_SENSES)
