@@ -10,6 +10,7 @@ under one key, and each concept gets one preferred label everywhere.
 import copy
 import re
 from collections import Counter, defaultdict
+from functools import lru_cache
 from typing import NamedTuple
 
 from . import defaults
@@ -19,7 +20,7 @@ from .candidates import term_type
 from .rules.spans import judged_word
 from .rules import score as rule_score
 from .vocabulary import general_english
-from .normalise import (DisplayLabels, concept_key, dataset_label, display_label, head_index,
+from .normalise import (FORMS_CACHE, DisplayLabels, concept_key, dataset_label, display_label, head_index,
                         is_acronym, is_of_compound, is_title_run, joins_two_things, singular, slug,
                         system_name, written_case)
 
@@ -32,7 +33,7 @@ _ACRONYM = re.compile(r"(?<![\w&-])(?:[A-Za-z][\w]*|[1-4]D)[A-Z][\w]*(?![\w&])(?
 # a hyphenated word, which is an acronym where a paper defines it so (``TP-GMM``, ``DP-SGD``,
 # ``3D-GS``)
 _HYPHENATED_WORD = re.compile(r"(?<![\w&-])(?:[A-Za-z]\w*|[1-4]D)(?:-\w+)+(?![\w&-])")
-_USING_SUFFIX = re.compile(r"(?<=\w)-(?:based|driven|guided|powered|enabled|assisted)$")
+_USING_SUFFIX = re.compile(r"(?<=\w)-(?:%s)$" % "|".join(defaults.USING_SUFFIXES))
 _CUT_WORD = re.compile(r"(\w[\w-]*)(?:\u2026|\.\.\.)\s*$")
 # The closing bracket of an acronym whose opening one the phrase left out, glued to the hyphen of
 # what follows it: "(CNN)-based methods" gives the phrase "CNN)-based methods".
@@ -530,7 +531,10 @@ def preferred_labels(papers):
     return labels
 
 
+@lru_cache(maxsize=FORMS_CACHE)
 def _whole_words(text):
+    """A pattern of ``text`` as whole words (compiled once per text: the word list's terms are
+    asked for at every call of short_forms_kept)."""
     return re.compile(r"(?<!\w)" + re.escape(text) + r"(?!\w)")
 
 

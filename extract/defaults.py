@@ -285,6 +285,9 @@ NUMBER_FORMAT = r"^(?:(?:FP|BF|INT|UINT|TF|NF|MXFP|MXINT|FP)\d{1,2}|E\dM\d)$"
 # health record", "chest x ray"): such a long form is data (a dataset), not a method; not after
 # "to" or "in", which name a task ("text to image", "detection in live streaming video").
 DATA_KIND_HEADS = (" image", " record", " x ray", " scan", " recording", " radiograph")
+# What a method is of its input, after a hyphen ("CNN-based", "LLM-powered", "RGB-guided"): the
+# label names what the method is based on (concepts.py), a modality before it no method (drops.py).
+USING_SUFFIXES = ("based", "driven", "guided", "powered", "enabled", "assisted")
 # Roman numerals that mark the items of a list ("(II) a hybrid retriever"): never a name.
 LIST_NUMERALS = frozenset(("ii", "iii", "iv", "vi", "vii", "viii", "ix", "xi", "xii"))
 # Colour spaces and sensing modalities written as acronyms: kinds of input data ("RGB and depth

@@ -145,9 +145,6 @@ def notation_or_list_marker(piece, kind):
         or (piece.end < len(words) and words[piece.end].text.startswith("("))
 
 
-_USED_INPUT = ("based", "driven", "guided")  # what generic methods are of their input
-
-
 @rule(score=0)
 def data_modality(piece, kind):
     """A colour space or sensing modality (RGB, RGB-D, NIR) is a kind of input data, no method.
@@ -158,7 +155,7 @@ def data_modality(piece, kind):
     """
     words = piece.key.split()  # hyphens are spaces in a key: "rgb based method"
     return bool(words) and words[0] in defaults.DATA_MODALITIES \
-        and all(w in piece.vocab.generic or w in _USED_INPUT for w in words[1:])
+        and all(w in piece.vocab.generic or w in defaults.USING_SUFFIXES for w in words[1:])
 
 
 # A web address, or the words arXiv puts in place of one ("this https URL"); not HTTP itself.
